@@ -1,0 +1,231 @@
+"""Cards, suits and card masks.
+
+A card is a plain ``int``: ``suit * 13 + (rank - 2)`` for the 52 French cards
+(so 0 is the two of spades and 51 the ace of clubs) and :data:`JOKER` = 52.
+A set of cards is an ``int`` bit mask (bit ``c`` set when card ``c`` is in the
+set), which is also what the Cython solver uses, so masks cross the boundary
+without conversion.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+
+class CardParseError(ValueError):
+    """A card (or list of cards) could not be read."""
+
+
+class Suit(IntEnum):
+    """The four suits; the value is the solver's encoding (card // 13)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def partner_suit(self) -> "Suit":
+        """The other suit of the same colour (spades <-> clubs, hearts <-> diamonds)."""
+        return SAME_COLOUR[self]
+
+    @classmethod
+    def from_str(cls, text: str) -> "Suit":
+        return parse_suit(text)
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"
+SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+
+#: The trump value of a No Trump contract (trump fields hold a Suit, NT or None).
+NT = "NT"
+
+# Ranks are 2..14 (ace high).
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)
+RANK_CHARS = "23456789TJQKA"
+
+JOKER = 52
+NUM_CARDS = 53
+FULL_DECK = (1 << 52) - 1  #: the 52 French cards
+FULL_DECK_WITH_JOKER = (1 << 53) - 1
+
+
+def make_card(suit: int, rank: int) -> int:
+    """The card of ``suit`` (0..3) and ``rank`` (2..14)."""
+    return int(suit) * 13 + (rank - 2)
+
+
+def card_suit(card: int) -> Suit | None:
+    """The printed suit of a card; ``None`` for the Joker."""
+    if card == JOKER:
+        return None
+    return Suit(card // 13)
+
+
+def card_rank(card: int) -> int:
+    """The rank 2..14 of a card; 0 for the Joker."""
+    if card == JOKER:
+        return 0
+    return card % 13 + 2
+
+
+def suit_mask(suit: int) -> int:
+    """The mask of the 13 cards of ``suit``."""
+    return 0x1FFF << (13 * int(suit))
+
+
+SUIT_MASKS = tuple(suit_mask(s) for s in Suit)
+
+#: Point cards: A K Q J T of every suit, one point each, 20 in all.
+POINT_CARDS = 0
+for _s in Suit:
+    for _r in (TEN, JACK, QUEEN, KING, ACE):
+        POINT_CARDS |= 1 << make_card(_s, _r)
+del _s, _r
+
+
+def is_point_card(card: int) -> bool:
+    return bool(POINT_CARDS >> card & 1)
+
+
+def card_name(card: int) -> str:
+    """Canonical card text: rank then suit (``"TS"``, ``"2C"``), ``"JO"`` for the Joker."""
+    if card == JOKER:
+        return "JO"
+    if not 0 <= card < 52:
+        raise CardParseError(f"no card has number {card!r}")
+    return RANK_CHARS[card % 13] + SUIT_LETTERS[card // 13]
+
+
+def card_symbol(card: int) -> str:
+    """Card text with a suit symbol (``"T♠"``), for readable output."""
+    if card == JOKER:
+        return "Jo"
+    return RANK_CHARS[card % 13] + SUIT_SYMBOLS[card // 13]
+
+
+_SUIT_WORDS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+               "\u2660": Suit.SPADES, "\u2665": Suit.HEARTS, "\u2666": Suit.DIAMONDS,
+               "\u2663": Suit.CLUBS}
+
+
+def parse_suit(text: str) -> Suit:
+    """Read a suit letter or symbol, case-insensitive."""
+    try:
+        return _SUIT_WORDS[text.strip().upper()]
+    except (KeyError, AttributeError):
+        raise CardParseError(f"unknown suit {text!r} (expected one of S H D C)") from None
+
+
+def parse_trump(text: str | None) -> Suit | str | None:
+    """Read a trump field: a suit letter, ``"NT"`` or ``None``/``"null"``."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise CardParseError(f"trump must be S, H, D, C, NT or null, not {text!r}")
+    t = text.strip().upper()
+    if t in ("NT", "N", "NOTRUMP", "NO TRUMP"):
+        return NT
+    if t in ("", "NULL", "NONE"):
+        return None
+    try:
+        return parse_suit(t)
+    except CardParseError:
+        raise CardParseError(f"trump must be S, H, D, C, NT or null, not {text!r}") from None
+
+
+def trump_name(trump: Suit | str | None) -> str | None:
+    if trump is None:
+        return None
+    if trump == NT:
+        return NT
+    return SUIT_LETTERS[trump]
+
+
+def parse_card(text: str) -> int:
+    """Read one card: rank ``A K Q J T 9 .. 2`` (``10`` also accepted) then suit ``S H D C``,
+    or ``JO`` for the Joker. Case-insensitive."""
+    if not isinstance(text, str):
+        raise CardParseError(f"a card must be text like 'AS' or 'JO', not {text!r}")
+    t = text.strip().upper()
+    if t in ("JO", "JK", "JOKER"):
+        return JOKER
+    if len(t) == 3 and t.startswith("10"):
+        t = "T" + t[2]
+    if len(t) != 2:
+        raise CardParseError(f"bad card {text!r}: expected rank then suit, like 'AS', 'TD' or '10H'")
+    rank_index = RANK_CHARS.find(t[0])
+    if rank_index < 0:
+        raise CardParseError(f"bad card {text!r}: unknown rank {text.strip()[0]!r}")
+    suit_index = SUIT_LETTERS.find(t[1])
+    if suit_index < 0:
+        raise CardParseError(f"bad card {text!r}: unknown suit {text.strip()[-1]!r}")
+    return suit_index * 13 + rank_index
+
+
+def parse_cards(items: Iterable[str] | str) -> list[int]:
+    """Read a list of cards, or one string of cards separated by spaces or commas."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    return [parse_card(x) for x in items]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The cards of a mask, lowest number first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def points_of(mask: int) -> int:
+    """Card points in a mask."""
+    return count(mask & POINT_CARDS)
+
+
+def sort_cards(cards: Iterable[int]) -> list[int]:
+    """Display order: by suit S H D C, high rank first, the Joker first of all."""
+    return sorted(cards, key=lambda c: (-1, 0) if c == JOKER else (c // 13, -(c % 13)))
+
+
+def short_deck(size: int) -> int:
+    """A pack of ``size`` cards made of the top ranks of every suit (Nap's short packs).
+
+    ``size`` must be a multiple of 4 between 28 and 52."""
+    if size % 4 or not 8 <= size <= 52:
+        raise ValueError(f"a short pack must have 8..52 cards in a multiple of 4, not {size}")
+    per_suit = size // 4
+    m = 0
+    for s in Suit:
+        for r in range(ACE, ACE - per_suit, -1):
+            m |= 1 << make_card(s, r)
+    return m

@@ -1,0 +1,30 @@
+"""Error types. Every error a user can cause is a ``NapoleonError`` (a ``ValueError``)
+whose message names the problem in one line."""
+
+
+class NapoleonError(ValueError):
+    """Base class of every user-facing error of the rules engine."""
+
+
+class UnknownVariantError(NapoleonError):
+    pass
+
+
+class OptionError(NapoleonError):
+    """An unknown option name, or a value of the wrong type or out of range."""
+
+
+class DealError(NapoleonError):
+    """A malformed deal: bad notation, missing, extra or duplicated cards, wrong hand sizes."""
+
+
+class PositionError(NapoleonError):
+    """A malformed or inconsistent position."""
+
+
+class IllegalPlayError(NapoleonError):
+    """A card (or bid, call, discard) that the rules do not allow here."""
+
+
+class AuctionError(IllegalPlayError):
+    pass

@@ -1,0 +1,137 @@
+"""The reference game engine: from a deal through the auction, the declaration and the play
+to each player's score."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .auction import Auction, AuctionResult
+from .cards import JOKER, NT, Suit, card_name, cards_of, count, mask_of, parse_card, points_of
+from .deal import Deal
+from .errors import IllegalPlayError
+from .moves import Bid, Move
+from .position import Position
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the declarer decides after winning the auction.
+
+    ``call``: the card that names the partner (General, friend, Aid, coup card), or None for
+    none. ``friend``: Mighty's kind of friend: ``"card"``, ``"none"`` or ``"first-trick"``.
+    ``discard``: the cards put away after taking the blind. ``trump``: Secretary's trump, or
+    Mighty's changed trump (None keeps the bid's). ``contract`` Nap only: set by the bid.
+    """
+
+    call: int | None = None
+    discard: tuple[int, ...] = ()
+    trump: Suit | str | None = None
+    friend: str = "card"
+
+
+@dataclass(frozen=True)
+class Contract:
+    declarer: int
+    bid: Bid
+    trump: Suit | str | None
+    partner: int | None = None          #: seat of the partner, None when alone (or unknown yet)
+    called: int | None = None           #: the card that named the partner
+    discards: int = 0                   #: mask of the cards put away
+    alone: bool = True
+    friend: str = "card"                #: Mighty: "card", "none" or "first-trick"
+
+    @property
+    def discard_points(self) -> int:
+        return points_of(self.discards)
+
+
+def holder(hands: Sequence[int], card: int) -> int | None:
+    for seat, h in enumerate(hands):
+        if h >> card & 1:
+            return seat
+    return None
+
+
+def take_blind(variant: Variant, deal: Deal, declarer: int, discard: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """The hands after the declarer takes the rest of the deck and puts away ``discard``."""
+    pool = deal.hands[declarer] | deal.rest
+    d = mask_of(discard)
+    if len(set(discard)) != len(discard):
+        raise IllegalPlayError("the discard names a card twice")
+    if len(discard) != count(deal.rest):
+        raise IllegalPlayError(f"{variant.name}: discard exactly {count(deal.rest)} card(s), not {len(discard)}")
+    if d & ~pool:
+        bad = next(cards_of(d & ~pool))
+        raise IllegalPlayError(f"cannot discard {card_name(bad)}: it is not in the declarer's hand or the blind")
+    hands = list(deal.hands)
+    hands[declarer] = pool & ~d
+    return tuple(hands), d
+
+
+@dataclass
+class HandRecord:
+    """A played hand: auction, contract, tricks, what the declarer's side took, scores."""
+
+    deal: Deal
+    auction: AuctionResult
+    contract: Contract | None = None
+    tricks: list = field(default_factory=list)   # (leader, [cards], winner, value)
+    side_taken: int = 0            # declarer's side in tricks (points or tricks), discards aside
+    taken: int = 0                 # what scoring counts (with the discard rule)
+    scores: list | None = None
+
+
+Policy = Callable[[Position, random.Random], Move]
+
+
+def random_policy(pos: Position, rng: random.Random) -> Move:
+    return rng.choice(pos.legal_moves())
+
+
+def play_out(pos: Position, policy: Policy = random_policy, rng: random.Random | None = None,
+             record: list | None = None) -> tuple[int, Position]:
+    """Play ``pos`` to the end; returns (what the declarer's side took from here, final position)."""
+    rng = rng or random.Random(0)
+    taken = 0
+    while not pos.is_over:
+        leader, before = pos.leader, pos.played
+        move = policy(pos, rng)
+        prev = pos
+        pos, done = pos.play_trick(move)
+        if done:
+            winner, value = done
+            if prev.on_declarer_side(winner):
+                taken += value
+            if record is not None:
+                record.append((leader, list(before) + [move.card], winner, value))
+    return taken, pos
+
+
+def play_hand(variant: Variant, deal: Deal, *, dealer: int = 0, calls: Sequence | None = None,
+              choose: Callable[[Deal, AuctionResult], Choices] | None = None,
+              policy: Policy = random_policy, rng: random.Random | int | None = None) -> HandRecord:
+    """Play a whole hand. ``calls``: the auction (bids, text or None for pass); ``choose``
+    returns the declarer's Choices; ``policy`` picks each card."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    deal.check()
+    auction = Auction(variant, dealer)
+    for c in calls or ():
+        auction.call(c)
+    if not auction.over:
+        raise IllegalPlayError("the auction is not finished")
+    result = auction.result
+    record = HandRecord(deal, result)  # type: ignore[arg-type]
+    if result.redeal:  # type: ignore[union-attr]
+        return record
+    choices = choose(deal, result) if choose else Choices()  # type: ignore[arg-type]
+    contract, pos = variant.declare(deal, result.declarer, result.bid, choices)  # type: ignore[union-attr]
+    side, pos, contract = variant.play_contract(contract, pos, policy, rng, record.tricks)
+    record.contract = contract
+    record.side_taken = side
+    record.taken = variant.credited(contract, side)
+    record.scores = variant.score(contract, record.taken)
+    return record

@@ -1,0 +1,91 @@
+"""Moves (a card with its options) and bids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import JOKER, NT, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
+from .errors import IllegalPlayError
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One card played, with the choices that go with it.
+
+    ``joker_suit``: the suit named when leading the Joker (variants where the led Joker
+    names the suit to follow). ``call_joker``: the Ripper is led with a Joker call (Mighty).
+    """
+
+    card: int
+    joker_suit: Suit | None = None
+    call_joker: bool = False
+
+    def __str__(self) -> str:
+        text = card_name(self.card)
+        if self.joker_suit is not None:
+            text += ":" + Suit(self.joker_suit).letter
+        if self.call_joker:
+            text += "!"
+        return text
+
+    @classmethod
+    def from_str(cls, text: str) -> "Move":
+        """Read ``"AS"``, ``"JO:H"`` (Joker led naming hearts) or ``"3C!"`` (Ripper with a Joker call)."""
+        t = text.strip()
+        call = t.endswith("!")
+        if call:
+            t = t[:-1]
+        joker_suit = None
+        if ":" in t:
+            t, _, s = t.partition(":")
+            joker_suit = parse_suit(s)
+        card = parse_card(t)
+        if joker_suit is not None and card != JOKER:
+            raise IllegalPlayError(f"only the Joker names a suit, not {card_name(card)}")
+        return cls(card, joker_suit, call)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid. ``level`` is the number bid (points or tricks); ``trump`` the suit or NT named
+    with it (None when the variant's bids carry no suit); ``name`` a special Nap bid
+    (``"misere"``, ``"nap"``, ``"wellington"``, ``"blucher"``) or None."""
+
+    level: int
+    trump: Suit | str | None = None
+    name: str | None = None
+
+    def __str__(self) -> str:
+        if self.name == "misere":
+            return "misere"
+        if self.name in ("nap", "wellington", "blucher"):
+            return self.name
+        t = trump_name(self.trump)
+        return f"{self.level}{t or ''}"
+
+
+PASS = None  # a pass is written ``None`` in auction histories
+
+_NAMED = {"mis": "misere", "misere": "misere", "misery": "misere", "nap": "nap",
+          "napoleon": "nap", "well": "wellington", "wellington": "wellington",
+          "blu": "blucher", "blucher": "blucher", "bl\u00fccher": "blucher"}
+
+
+def parse_bid(text: str) -> Bid | None:
+    """Read a bid: ``"15S"``, ``"13NT"``, ``"7"``, ``"misere"``, ``"nap"``; ``"pass"``/``"p"`` gives None.
+
+    Whether the bid is allowed is the variant's business (see ``Variant.check_bid``)."""
+    t = text.strip().lower()
+    if t in ("p", "pass", "-"):
+        return PASS
+    if t in _NAMED:
+        return Bid(0, None, _NAMED[t])
+    digits = ""
+    while t and t[0].isdigit():
+        digits += t[0]
+        t = t[1:]
+    if not digits:
+        raise IllegalPlayError(f"bad bid {text!r}: expected a number with an optional suit or NT, "
+                               "'pass', or a Nap bid name")
+    trump = parse_trump(t) if t else None
+    return Bid(int(digits), trump, None)

@@ -1,0 +1,263 @@
+"""A position of a hand in play, its JSON form (shared/POSITION.md) and the move function."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cards import (JOKER, NT, CardParseError, Suit, card_name, card_suit, cards_of, mask_of,
+                    parse_card, parse_suit, parse_trump, sort_cards, trump_name)
+from .errors import IllegalPlayError, NapoleonError, PositionError
+from .moves import Move
+from .variant import Variant, get_variant
+
+STATE_KEYS = ("joker_suit", "joker_called", "coup_card", "reveal_used", "contract")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the rules need to continue a hand.
+
+    ``hands`` holds one card mask per seat. ``played`` the cards of the current trick from
+    the leader. The last five fields are the variant state of POSITION.md.
+    """
+
+    variant: Variant
+    trump: Suit | str | None
+    declarer: int
+    partner: int | None
+    hands: tuple[int, ...]
+    leader: int
+    trick: int = 0
+    played: tuple[int, ...] = ()
+    joker_suit: Suit | None = None
+    joker_called: bool = False
+    coup_card: int | None = None
+    reveal_used: bool = False
+    contract: str | None = None
+
+    # ---- derived ----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.played)) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return not self.played and not any(self.hands)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet complete (the current one included)."""
+        return self.variant.tricks - self.trick
+
+    def on_declarer_side(self, seat: int) -> bool:
+        return seat == self.declarer or seat == self.partner
+
+    @property
+    def misere(self) -> bool:
+        return self.contract == "misere"
+
+    def legal_moves(self) -> list[Move]:
+        return self.variant.legal_moves(self)
+
+    # ---- moving -----------------------------------------------------------------------------
+    def play(self, move: Move | int | str) -> "Position":
+        return self.play_trick(move)[0]
+
+    def play_trick(self, move: Move | int | str) -> tuple["Position", tuple[int, int] | None]:
+        """Play ``move``; returns the new position and, when this card completes a trick,
+        ``(winner seat, trick value)``. Raises ``IllegalPlayError`` for an illegal move."""
+        if isinstance(move, str):
+            move = Move.from_str(move)
+        elif isinstance(move, int):
+            move = Move(move)
+        legal = self.legal_moves()
+        if move not in legal:
+            if move.card in {m.card for m in legal} and move.card in (JOKER,):
+                raise IllegalPlayError(f"leading the Joker needs a suit to name, e.g. 'JO:S'")
+            seat = self.to_move
+            if not self.hands[seat] >> move.card & 1:
+                raise IllegalPlayError(f"seat {seat} does not hold {card_name(move.card)}")
+            raise IllegalPlayError(f"{move} is not a legal play for seat {seat} here (legal: "
+                                   f"{' '.join(str(m) for m in legal)})")
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> tuple["Position", tuple[int, int] | None]:
+        """Apply a move known to be legal."""
+        seat = self.to_move
+        variant = self.variant
+        changes: dict[str, Any] = variant.state_after(self, seat, move)
+        if not self.played:
+            changes["joker_suit"] = move.joker_suit
+            changes["joker_called"] = move.call_joker
+            if self.trump is None and card_suit(move.card) is not None:
+                changes["trump"] = card_suit(move.card)
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << move.card)
+        played = self.played + (move.card,)
+        new = replace(self, hands=tuple(hands), played=played, **changes)
+        if len(played) < self.players:
+            return new, None
+        idx = variant.trick_winner(played, trump=new.trump, trick=self.trick,
+                                   joker_suit=new.joker_suit, joker_called=new.joker_called)
+        winner = (self.leader + idx) % self.players
+        value = variant.trick_value(played)
+        done = replace(new, leader=winner, trick=self.trick + 1, played=(), joker_suit=None,
+                       joker_called=False)
+        return done, (winner, value)
+
+    # ---- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        state: dict[str, Any] = {}
+        if self.joker_suit is not None:
+            state["joker_suit"] = Suit(self.joker_suit).letter
+        if self.joker_called:
+            state["joker_called"] = True
+        if self.coup_card is not None:
+            state["coup_card"] = card_name(self.coup_card)
+        if self.reveal_used:
+            state["reveal_used"] = True
+        if self.contract is not None:
+            state["contract"] = self.contract
+        defaults = {o.name: o.default for o in self.variant.OPTIONS}
+        return {
+            "variant": self.variant.name,
+            "options": {k: v for k, v in self.variant.options.items() if v != defaults[k]},
+            "trump": trump_name(self.trump),
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "hands": [[card_name(c) for c in sort_cards(cards_of(h))] for h in self.hands],
+            "leader": self.leader,
+            "trick": self.trick,
+            "played": [card_name(c) for c in self.played],
+            "state": state,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Position":
+        """Read and check a position (a dict, or JSON text). Raises a ``NapoleonError``."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise PositionError(f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        if not isinstance(data, dict):
+            raise PositionError("a position must be a JSON object")
+        known = {"variant", "options", "trump", "declarer", "partner", "hands", "leader", "trick",
+                 "played", "state"}
+        extra = set(data) - known
+        if extra:
+            raise PositionError(f"unknown position field(s): {', '.join(sorted(extra))}")
+        for key in ("variant", "hands", "declarer"):
+            if key not in data:
+                raise PositionError(f"the position has no {key!r} field")
+        variant = get_variant(data["variant"], data.get("options") or {})
+        try:
+            trump = parse_trump(data.get("trump"))
+            hands = []
+            for i, h in enumerate(_list(data["hands"], "hands")):
+                hands.append([parse_card(c) for c in _list(h, f"hands[{i}]")])
+            played = [parse_card(c) for c in _list(data.get("played", []), "played")]
+            state = data.get("state") or {}
+            if not isinstance(state, dict):
+                raise PositionError("'state' must be an object")
+            bad = set(state) - set(STATE_KEYS)
+            if bad:
+                raise PositionError(f"unknown state key(s): {', '.join(sorted(bad))} "
+                                    f"(known: {', '.join(STATE_KEYS)})")
+            joker_suit = parse_suit(state["joker_suit"]) if state.get("joker_suit") is not None else None
+            coup = parse_card(state["coup_card"]) if state.get("coup_card") is not None else None
+        except CardParseError as e:
+            raise PositionError(str(e)) from None
+        for key in ("joker_called", "reveal_used"):
+            if not isinstance(state.get(key, False), bool):
+                raise PositionError(f"state {key!r} must be true or false")
+        contract = state.get("contract")
+        if contract not in (None, "misere", "tricks"):
+            raise PositionError(f"state 'contract' must be \"misere\" or absent, not {contract!r}")
+        if contract == "misere" and trump is None:
+            trump = NT
+        n = len(hands)
+        declarer = _seat(data["declarer"], n, "declarer")
+        partner = None if data.get("partner") is None else _seat(data["partner"], n, "partner")
+        leader = _seat(data.get("leader", variant.first_leader(declarer)), n, "leader")
+        trick = data.get("trick", 0)
+        if isinstance(trick, bool) or not isinstance(trick, int):
+            raise PositionError(f"'trick' must be a whole number, not {trick!r}")
+        pos = cls(variant=variant, trump=trump, declarer=declarer, partner=partner,
+                  hands=tuple(mask_of(h) for h in hands), leader=leader, trick=trick,
+                  played=(), joker_suit=None, joker_called=False, coup_card=coup,
+                  reveal_used=bool(state.get("reveal_used", False)),
+                  contract=None if contract == "tricks" else contract)
+        pos.validate(hands, played)
+        # Replay the current trick from its start so every played card is checked for legality.
+        start = replace(pos, hands=tuple(
+            h | mask_of(c for i, c in enumerate(played) if (leader + i) % n == s)
+            for s, h in enumerate(pos.hands)))
+        cur = start
+        for i, c in enumerate(played):
+            move = Move(c, joker_suit if (i == 0 and c == JOKER) else None,
+                        bool(state.get("joker_called", False)) if i == 0 else False)
+            if i == 0 and c == JOKER and joker_suit is None and any(
+                    m.joker_suit is not None for m in cur.legal_moves() if m.card == JOKER):
+                raise PositionError("the Joker was led: state 'joker_suit' must name the suit to follow")
+            try:
+                cur = cur.play(move)
+            except IllegalPlayError as e:
+                raise PositionError(f"illegal card in 'played': {e}") from None
+        if not played and (joker_suit is not None or state.get("joker_called")):
+            raise PositionError("state 'joker_suit'/'joker_called' describe a trick in progress, "
+                                "but 'played' is empty")
+        return cur
+
+    def validate(self, hands: list[list[int]], played: list[int]) -> None:
+        v = self.variant
+        n = v.players
+        if len(hands) != n:
+            raise PositionError(f"{v.name} is played by {n} players, but 'hands' has {len(hands)}")
+        seen: dict[int, str] = {}
+        for where, cards in [(f"hand {i}", h) for i, h in enumerate(hands)] + [("played", played)]:
+            for c in cards:
+                if not v.deck >> c & 1:
+                    raise PositionError(f"{card_name(c)} ({where}) is not in the {v.name} deck")
+                if c in seen:
+                    raise PositionError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
+                seen[c] = where
+        if not 0 <= self.trick < v.tricks:
+            raise PositionError(f"'trick' must be 0..{v.tricks - 1} for {v.name}, not {self.trick}")
+        if len(played) >= n:
+            raise PositionError(f"'played' holds {len(played)} cards; a trick has at most {n - 1} "
+                                "before it is complete")
+        if self.trump is not None and self.trump not in v.trumps and not self.contract:
+            raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name}")
+        if self.trump is None and not (v.trump_from_first_lead and self.trick == 0):  # type: ignore[attr-defined]
+            raise PositionError(f"'trump' must be set in {v.name}" + (
+                " after the first trick" if getattr(v, "trump_from_first_lead", False) else ""))
+        if self.partner == self.declarer:
+            raise PositionError("'partner' must be another seat than the declarer (null = alone)")
+        for s in range(n):
+            expect = v.tricks - self.trick - (1 if (s - self.leader) % n < len(played) else 0)
+            if len(hands[s]) != expect:
+                raise PositionError(f"hand {s} holds {len(hands[s])} cards; at trick {self.trick} with "
+                                    f"{len(played)} played it should hold {expect}")
+        v.check_position(self)
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise PositionError(f"{what!r} must be a list")
+    return value
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise PositionError(f"{what!r} must be a seat 0..{n - 1}, not {value!r}")
+    return value
