@@ -159,14 +159,17 @@ class Position:
         for key in ("variant", "hands", "declarer"):
             if key not in data:
                 raise PositionError(f"the position has no {key!r} field")
-        variant = get_variant(data["variant"], data.get("options") or {})
+        options = data.get("options")
+        variant = get_variant(data["variant"], {} if options is None else options)
         try:
             trump = parse_trump(data.get("trump"))
             hands = []
             for i, h in enumerate(_list(data["hands"], "hands")):
                 hands.append([parse_card(c) for c in _list(h, f"hands[{i}]")])
             played = [parse_card(c) for c in _list(data.get("played", []), "played")]
-            state = data.get("state") or {}
+            state = data.get("state")
+            if state is None:
+                state = {}
             if not isinstance(state, dict):
                 raise PositionError("'state' must be an object")
             bad = set(state) - set(STATE_KEYS)
@@ -183,6 +186,8 @@ class Position:
         contract = state.get("contract")
         if contract not in (None, "misere", "tricks"):
             raise PositionError(f"state 'contract' must be \"misere\" or absent, not {contract!r}")
+        if contract == "misere" and "misere" not in variant.options:
+            raise PositionError(f"state 'contract': {variant.name} has no Mis\u00e8re")
         if contract == "misere" and trump is None:
             trump = NT
         n = len(hands)
@@ -199,7 +204,10 @@ class Position:
                   contract=None if contract == "tricks" else contract)
         pos.validate(hands, played)
         # Replay the current trick from its start so every played card is checked for legality.
-        start = replace(pos, hands=tuple(
+        # Secretary: a coup card in this trick may be what spent the reveal, so the replay
+        # starts with it unspent; the stated value is restored after the replay.
+        start = replace(pos, reveal_used=pos.reveal_used and pos.coup_card not in played,
+                        hands=tuple(
             h | mask_of(c for i, c in enumerate(played) if (leader + i) % n == s)
             for s, h in enumerate(pos.hands)))
         cur = start
@@ -213,6 +221,11 @@ class Position:
                 cur = cur.play(move)
             except IllegalPlayError as e:
                 raise PositionError(f"illegal card in 'played': {e}") from None
+        if pos.reveal_used and not cur.reveal_used:
+            cur = replace(cur, reveal_used=True)
+        if played and played[0] != JOKER and joker_suit is not None:
+            raise PositionError("state 'joker_suit' names a suit for a led Joker, but the "
+                                f"trick was led with {card_name(played[0])}")
         if not played and (joker_suit is not None or state.get("joker_called")):
             raise PositionError("state 'joker_suit'/'joker_called' describe a trick in progress, "
                                 "but 'played' is empty")

@@ -51,7 +51,9 @@ class Japanese(Variant):
         led = card_suit(cards[0])
         if trick == 0 and self.opt("first_trick_plain"):
             return plain_winner(cards, None, led)
-        if self.opt("yoromeki") and MIGHTY in cards and YOROMEKI in cards:
+        # RULES.md: the special cases (Yoromeki, Same-two) apply from the second trick only,
+        # also when first_trick_plain is switched off.
+        if self.opt("yoromeki") and trick > 0 and MIGHTY in cards and YOROMEKI in cards:
             return cards.index(YOROMEKI)
         for role in ("mighty", "right_jack", "left_jack"):
             card = self.roles(trump).get(role)
@@ -87,6 +89,10 @@ class Japanese(Variant):
         hand: alone), then takes the blind and discards as many cards."""
         if choices.call is None:
             raise IllegalPlayError(f"{self.name}: Napoleon must name a card to call the General")
+        if not isinstance(choices.call, int) or not 0 <= choices.call < 64 or \
+                not self.deck >> choices.call & 1:
+            raise IllegalPlayError(f"{self.name}: the called card must be a card of the deck, "
+                                   f"not {choices.call!r}")
         if choices.trump is not None and choices.trump != bid.trump:
             raise IllegalPlayError(f"{self.name}: the trump is the bid's suit")
         seat = holder(deal.hands, choices.call)

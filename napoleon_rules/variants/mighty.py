@@ -42,7 +42,8 @@ class Mighty(Variant):
         Option("joker_powerless_first_last", True, "the Joker has no power on the first and the "
                "last trick", decision=True),
         Option("led_joker_wins_unfollowed", True, "a powerless Joker that was led still wins a "
-               "trick in which nobody played the named suit or a trump", decision=True),
+               "trick in which nobody played the named suit or a trump (off: the first card after it "
+               "stands in for the lead)", decision=True),
         Option("trump_change", True, "after the discard the declarer may change trump, raising "
                "the bid by 2 (by 1 to or from No Trump)", decision=True),
         Option("first_trick_friend", True, "the declarer may name the winner of trick 1 as friend",
@@ -103,9 +104,13 @@ class Mighty(Variant):
             return cards.index(JOKER)
         trump_suit = trump if isinstance(trump, Suit) else None
         led = self.suit_to_follow(cards, joker_suit)
-        if cards[0] == JOKER and self.opt("led_joker_wins_unfollowed"):
-            if not any(card_suit(c) in (led, trump_suit) for c in cards[1:] if c != JOKER):
+        if cards[0] == JOKER and len(cards) > 1 and \
+                not any(card_suit(c) in (led, trump_suit) for c in cards[1:]):
+            if self.opt("led_joker_wins_unfollowed"):
                 return 0
+            # Option off, the powerless Joker loses to every card (decision): the first card
+            # after it stands in for the lead, so the highest card of its suit wins.
+            return plain_winner(cards, trump_suit, card_suit(cards[1]))
         return plain_winner(cards, trump_suit, led)
 
     # ---- auction -------------------------------------------------------------------------------
