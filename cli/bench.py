@@ -1,0 +1,263 @@
+"""``napoleon bench``: time the fast solver on fixed seeded full deals (and DDS on bridge).
+
+The deals are drawn one after another from ``random.Random(seed)``, so the first ten deals of
+``--deals 200`` are the deals of ``--deals 10``. Bridge deals are solved with declarer seat 0
+(seat 1 leads) and the trump cycling S, H, D, C, NT over the deals. Points variants follow a
+fixed, plausible declaration (see :func:`declared_position`) and the declarer leads trick 1.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, Iterator, Optional
+
+import typer
+
+from napoleon_rules import Choices, Deal, Position, Variant, random_deal
+from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
+
+from .common import UsageError, dumps, user_errors, variant_from
+
+BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
+
+
+# ---- the deals --------------------------------------------------------------------------------
+def seeded_deals(variant: Variant, count_: int, seed: int) -> Iterator[Deal]:
+    """``count_`` deals of ``variant`` drawn in turn from one ``Random(seed)``."""
+    rng = random.Random(seed)
+    for _ in range(count_):
+        yield random_deal(variant, rng)
+
+
+def bridge_position(deal: Deal, trump, declarer: int = 0) -> Position:
+    """The opening lead of a bridge deal: the declarer's left-hand opponent is on lead."""
+    v = deal.variant
+    return Position(v, trump, declarer, (declarer + 2) % 4, deal.hands,
+                    leader=v.first_leader(declarer))
+
+
+def _suit_cards(mask: int, suit: int) -> list[int]:
+    return [c for c in cards_of(mask) if c != JOKER and c // 13 == suit]
+
+
+def declared_position(deal: Deal, declarer: int = 0) -> Position:
+    """A fixed declaration for seat ``declarer`` of a points (or Nap/Secretary) deal.
+
+    Trump: the suit in which the declarer's hand and the blind hold most cards (ties: the
+    lower suit index). Bid: the variant's lowest bid in that suit (or its lowest plain bid
+    when bids carry no suit). Call (partner card, coup card): the highest card of the trump
+    suit not in the declarer's hand or the blind. Discard: the lowest cards, plain-suit
+    non-point cards first, never the Joker.
+    """
+    v = deal.variant
+    if v.name == "bridge":
+        return bridge_position(deal, BRIDGE_TRUMPS[0], declarer)
+    pool = deal.hands[declarer] | deal.rest
+    trump = max(range(4), key=lambda s: (len(_suit_cards(pool, s)), -s))
+    bids = [b for b in v.all_bids() if b.name is None]
+    bid = next((b for b in bids if b.trump == trump), None) or \
+        next(b for b in bids if b.trump is None)
+    call = next((c for c in sorted(_suit_cards(v.deck, trump), reverse=True)
+                 if not pool >> c & 1), None)
+    if call is None:  # the declarer holds the whole trump suit: call the best other ace
+        call = next(c for s in range(4) for c in [s * 13 + 12] if not pool >> c & 1)
+    # Nap's ``rest`` is the undealt stock and its declaration ignores the discard.
+    lowest_first = sorted(cards_of(pool), key=lambda c: (
+        c == JOKER, c != JOKER and c // 13 == trump, bool(POINT_CARDS >> c & 1), c % 13))
+    discard = tuple(lowest_first[:count(deal.rest)]) if v.name != "nap" else ()
+    choices = Choices(call=call, discard=discard,
+                      trump=Suit(trump) if v.name == "secretary" else None, friend="card")
+    _contract, pos = v.declare(deal, declarer, bid, choices)
+    return pos
+
+
+def bench_positions(variant: Variant, deals: int, seed: int) -> list[Position]:
+    if variant.name == "bridge":
+        return [bridge_position(d, BRIDGE_TRUMPS[i % len(BRIDGE_TRUMPS)])
+                for i, d in enumerate(seeded_deals(variant, deals, seed))]
+    return [declared_position(d) for d in seeded_deals(variant, deals, seed)]
+
+
+# ---- DDS (bridge only; lives in the project checkout's benches/) -------------------------------
+def load_dds():
+    """The ``benches.dds`` module (DDS through cffi), or a UsageError saying what is missing."""
+    try:
+        from benches import dds  # type: ignore[import-not-found]
+    except ImportError:
+        path = Path(__file__).resolve().parent.parent / "benches" / "dds.py"
+        if not path.is_file():
+            raise UsageError("--vs-dds needs the project checkout (benches/dds.py): run it from "
+                             "a source install ('pip install -e \".[test]\"')") from None
+        spec = importlib.util.spec_from_file_location("benches.dds", path)
+        dds = importlib.util.module_from_spec(spec)
+        sys.modules["benches.dds"] = dds
+        spec.loader.exec_module(dds)  # type: ignore[union-attr]
+    reason = dds.unavailable_reason()
+    if reason is not None:
+        raise UsageError(f"--vs-dds: DDS is not available: {reason}")
+    return dds
+
+
+def fast_solve():
+    try:
+        from solver import solve
+    except ImportError:
+        return None
+    return solve
+
+
+# ---- timing -------------------------------------------------------------------------------------
+def summary(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median_s": None, "mean_s": None, "max_s": None}
+    return {"median_s": statistics.median(times), "mean_s": statistics.fmean(times),
+            "max_s": max(times)}
+
+
+def run_solver(positions: list[Position], node_limit, time_limit, progress) -> dict[str, Any]:
+    solve = fast_solve()
+    times: list[float] = []        # completed solves only
+    nodes = 0
+    total = 0.0                    # every solve, the limited ones too (for nodes per second)
+    values: list[Optional[int]] = []
+    limited = 0
+    for pos in progress(positions, "fast solver"):
+        start = time.perf_counter()
+        try:
+            result = solve(pos, node_limit=node_limit, time_limit=time_limit)
+        except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
+            if type(e).__name__ != "SearchLimitError":
+                raise
+            total += time.perf_counter() - start
+            limited += 1
+            nodes += e.stats.get("nodes", 0)
+            values.append(None)
+            continue
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        total += elapsed
+        nodes += result.stats.get("nodes", 0)
+        values.append(result.value)
+    out = summary(times)
+    out.update(solved=len(times), limit_reached=limited, nodes=nodes,
+               nodes_per_s=nodes / total if total > 0 else None, values=values)
+    return out
+
+
+def run_dds(dds, positions: list[Position], progress) -> dict[str, Any]:
+    dds.set_threads(1)
+    out: dict[str, Any] = {"version": dds.dds_version()}
+    # Value only (DDS's one-card search) and every card's value (what solve() computes).
+    for key, fn in (("value_only", dds.dds_value), ("all_cards", lambda p: dds.dds_solve(p)[0])):
+        times, values = [], []
+        for pos in progress(positions, f"DDS {key.replace('_', ' ')}"):
+            start = time.perf_counter()
+            values.append(fn(pos))
+            times.append(time.perf_counter() - start)
+        out[key] = summary(times) | {"values": values}
+    return out
+
+
+def _ms(seconds: Optional[float]) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.2f} ms"
+
+
+def _ratio(a: Optional[float], b: Optional[float]) -> Optional[float]:
+    return a / b if a is not None and b else None
+
+
+def report_text(result: dict) -> str:
+    lines = [f"bench: {result['variant']}, {result['deals']} deals (seed {result['seed']}), "
+             "1 thread"]
+    s = result.get("solver")
+    if s is None:
+        lines.append("fast solver: not built (only DDS timed)")
+    else:
+        nps = s["nodes_per_s"]
+        lines.append(f"fast solver: median {_ms(s['median_s'])}, mean {_ms(s['mean_s'])}, "
+                     f"max {_ms(s['max_s'])}; {s['nodes']} nodes"
+                     + (f", {nps / 1e6:.2f} M nodes/s" if nps else ""))
+        if s["limit_reached"]:
+            lines.append(f"  {s['limit_reached']} of {result['deals']} deals reached the node/time "
+                         "limit (left out of the times)")
+    d = result.get("dds")
+    if d is not None:
+        for key in ("all_cards", "value_only"):
+            t = d[key]
+            lines.append(f"DDS {d['version']} ({key.replace('_', ' ')}): median {_ms(t['median_s'])}, "
+                         f"mean {_ms(t['mean_s'])}, max {_ms(t['max_s'])}")
+        r = result.get("ratio")
+        if r:
+            lines.append(f"time ratio fast/DDS (all cards): median {r['median']:.2f}x, "
+                         f"mean {r['mean']:.2f}x")
+        if result.get("disagreements"):
+            lines.append(f"WARNING: the fast solver and DDS disagree on deals "
+                         f"{result['disagreements']}")
+    return "\n".join(lines)
+
+
+@user_errors
+def bench(
+    variant: Annotated[str, typer.Option(
+        "--variant", "-v", help="The variant whose deals are solved.")] = "bridge",
+    deals: Annotated[int, typer.Option(help="How many fixed seeded deals.", min=1)] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
+    vs_dds: Annotated[bool, typer.Option(
+        "--vs-dds", help="Bridge only: solve the same deals with DDS (the endplay package) "
+                         "and print the time ratio.")] = False,
+    node_limit: Annotated[Optional[int], typer.Option(
+        help="Stop a solve after this many nodes (the deal is counted as limited).",
+        show_default=False)] = None,
+    time_limit: Annotated[Optional[float], typer.Option(
+        help="Stop a solve after this many seconds (the deal is counted as limited).",
+        show_default=False)] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Time the fast solver on N fixed seeded full deals, single-threaded.
+
+    Prints the median, mean and max solve time and nodes per second; with --vs-dds (bridge)
+    also DDS's times on the same deals and the ratio. Bridge deals cycle the trump S H D C
+    NT with seat 1 on lead; other variants use a fixed declaration by seat 0 (trump: its
+    longest suit; call: the highest trump it lacks; discard: its lowest cards), seat 0 leads.
+
+    Examples:
+
+        napoleon bench --deals 50 --vs-dds
+        napoleon bench --variant japanese --deals 5 --time-limit 60
+    """
+    v = variant_from(variant, None)
+    if vs_dds and v.name != "bridge":
+        raise UsageError(f"--vs-dds compares with DDS, a bridge solver: use --variant bridge, "
+                         f"not {v.name}")
+    solve = fast_solve()
+    if solve is None and not vs_dds:
+        raise UsageError("the fast solver is not built (run 'pip install -e .' in the project)")
+    dds = load_dds() if vs_dds else None
+    positions = bench_positions(v, deals, seed)
+
+    def progress(items, label):
+        with typer.progressbar(items, label=label, file=sys.stderr) as bar:
+            yield from bar
+
+    result: dict[str, Any] = {"variant": v.name, "deals": deals, "seed": seed}
+    if solve is not None:
+        result["solver"] = run_solver(positions, node_limit, time_limit, progress)
+    if dds is not None:
+        result["dds"] = run_dds(dds, positions, progress)
+    if solve is not None and dds is not None:
+        s, d = result["solver"], result["dds"]["all_cards"]
+        result["ratio"] = {"median": _ratio(s["median_s"], d["median_s"]),
+                           "mean": _ratio(s["mean_s"], d["mean_s"])}
+        if s["limit_reached"]:
+            result["ratio"] = None  # the solver's times leave out its hardest deals
+        result["disagreements"] = [i for i, (a, b) in enumerate(zip(s["values"], d["values"]))
+                                   if a is not None and a != b]
+    if json_out:
+        typer.echo(dumps(result))
+    else:
+        typer.echo(report_text(result))

@@ -1,0 +1,153 @@
+"""What every command shares: one-line errors with exit code 2, ``--option name=value``
+parsing, reading a position file, and card text for people."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from typing import Any, Callable, Iterable
+
+import typer
+
+from napoleon_rules import NapoleonError, Variant, get_variant
+from napoleon_rules.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit, card_rank, card_suit, cards_of
+
+#: Exit codes: 2 for anything the user can fix (bad input), 3 for a search limit reached,
+#: 1 for a bug in the program.
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+EXIT_INTERNAL = 1
+
+
+class UsageError(NapoleonError):
+    """Bad command-line input that the rules engine does not see (a malformed --option)."""
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``error: message`` (one line) on stderr and stop with ``code``."""
+    first_line = " ".join(str(message).split()) or "unknown error"
+    typer.echo(f"error: {first_line}", err=True)
+    raise typer.Exit(code)
+
+
+#: Set by ``napoleon --debug`` (the app's callback runs before every command, so each
+#: invocation sets it afresh).
+DEBUG = {"on": False}
+
+
+def debug_enabled() -> bool:
+    return DEBUG["on"]
+
+
+def user_errors(command: Callable) -> Callable:
+    """Decorator: turn every ``NapoleonError`` (and a missing file) into a one-line error
+    with exit code 2; any other exception is a bug: one line and exit 1, the traceback
+    only with ``napoleon --debug``."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            # The reader went away (`napoleon deal ... | head`): stop quietly, as Unix tools do.
+            _silence_stdout()
+            raise typer.Exit(1) from None
+        except Exception as e:  # noqa: BLE001 - the one place that decides what users see
+            if debug_enabled():
+                raise
+            limit = _search_limit_error()
+            if limit is not None and isinstance(e, limit):
+                fail(f"{e} (raise --node-limit/--time-limit)", EXIT_LIMIT)
+            if isinstance(e, NapoleonError):
+                fail(str(e))
+            if isinstance(e, OSError):
+                fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e))
+            fail(f"internal error ({type(e).__name__}: {e}); rerun with 'napoleon --debug ...' "
+                 "and report it", EXIT_INTERNAL)
+
+    return wrapper
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
+        pass
+
+
+def _search_limit_error():
+    mod = sys.modules.get("solver.api")
+    return getattr(mod, "SearchLimitError", None)
+
+
+def parse_options(pairs: Iterable[str] | None) -> dict[str, str]:
+    """``["players=4", "yoromeki=false"]`` -> ``{"players": "4", "yoromeki": "false"}``;
+    the variant checks names and converts values."""
+    out: dict[str, str] = {}
+    for item in pairs or ():
+        name, eq, value = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise UsageError(f"--option takes name=value (e.g. players=4), not {item!r}")
+        if name in out:
+            raise UsageError(f"option {name!r} is given twice")
+        out[name] = value.strip()
+    return out
+
+
+def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:
+    return get_variant(name, parse_options(option_pairs) or None)
+
+
+def read_text(path: str) -> str:
+    """The content of ``path``; ``-`` reads standard input."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} is a directory, not a position file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not UTF-8 text") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+# ---- card text for people --------------------------------------------------------------------
+def card_text(card: int) -> str:
+    """``"T♠"``, ``"Jo"`` for the Joker."""
+    from napoleon_rules.cards import card_symbol
+    return card_symbol(card)
+
+
+def hand_text(mask: int) -> str:
+    """A hand suit by suit with symbols, ranks high to low: ``♠ AK  ♥ -  ♦ T9  ♣ 2``."""
+    from napoleon_rules.cards import JOKER, RANK_CHARS
+    parts = []
+    for s in Suit:
+        ranks = sorted((card_rank(c) for c in cards_of(mask) if card_suit(c) == s), reverse=True)
+        parts.append(SUIT_SYMBOLS[s] + " " + ("".join(RANK_CHARS[r - 2] for r in ranks) or "-"))
+    text = "  ".join(parts)
+    if mask >> JOKER & 1:
+        text += "  Jo"
+    return text
+
+
+def trump_text(trump: Any) -> str:
+    if trump is None:
+        return "not fixed yet (the first lead names it)"
+    if trump == "NT":
+        return "No Trump"
+    return f"{SUIT_SYMBOLS[int(trump)]} ({SUIT_LETTERS[int(trump)]})"

@@ -1,0 +1,57 @@
+"""The ``napoleon`` command: the Typer app and the console-script entry point."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from napoleon_rules import __version__
+
+from . import bench, common, deals, info, solving
+
+app = typer.Typer(
+    name="napoleon",
+    help="Rules engine and double-dummy solver for the Napoleon family of card games.\n\n"
+         "Start with 'napoleon variants', then 'napoleon rules VARIANT', "
+         "'napoleon deal --variant VARIANT' and 'napoleon solve --example'.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"napoleon-solver {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[Optional[bool], typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show Python tracebacks of unexpected errors.")] = False,
+) -> None:
+    """Rules engine and double-dummy solver for the Napoleon family of card games."""
+    common.DEBUG["on"] = debug
+
+
+app.command("variants")(info.variants)
+app.command("rules")(info.rules)
+app.command("deal")(deals.deal)
+app.command("show")(deals.show)
+app.command("solve")(solving.solve)
+app.command("bench")(bench.bench)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

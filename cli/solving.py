@@ -1,0 +1,193 @@
+"""``napoleon solve``: the double-dummy value of a position and of each legal card."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Annotated, Any, Optional
+
+import typer
+
+from napoleon_rules import Position, reference
+from napoleon_rules.cards import card_name
+
+from .common import UsageError, card_text, dumps, hand_text, read_text, trump_text, user_errors
+
+#: The reference minimax tries every line: past these sizes it could run for minutes.
+REFERENCE_MAX_TRICKS = 4
+REFERENCE_MAX_CARDS = 21
+
+#: An endgame of Japanese Napoleon: hearts are trump, so J♦ is the left Jack and A♠ the
+#: Mighty; Q♥ (seat 1) is the Yoromeki that beats the Mighty. Seven tricks are done, seat 1
+#: has led K♣ and the General (seat 2), void in clubs, chooses between J♦, K♠ and 3♥.
+EXAMPLE_POSITION: dict[str, Any] = {
+    "variant": "japanese",
+    "trump": "H",
+    "declarer": 0,
+    "partner": 2,
+    "hands": [["AS", "5H", "TD"], ["QH", "AC"], ["JD", "KS", "3H"], ["9H", "QS", "KD"],
+              ["AD", "TS", "4C"]],
+    "leader": 1,
+    "trick": 7,
+    "played": ["KC"],
+}
+
+
+class Engine(str, enum.Enum):
+    auto = "auto"
+    fast = "fast"
+    reference = "reference"
+
+
+def fast_solver():
+    """``solver.solve`` if the Cython extension is built, else None."""
+    try:
+        from solver import solve
+    except ImportError:
+        return None
+    return solve
+
+
+def check_reference_size(pos: Position) -> None:
+    cards = sum(bin(h).count("1") for h in pos.hands) + len(pos.played)
+    if pos.tricks_left > REFERENCE_MAX_TRICKS or cards > REFERENCE_MAX_CARDS:
+        raise UsageError(f"the reference engine only solves endgames of at most "
+                         f"{REFERENCE_MAX_TRICKS} tricks and {REFERENCE_MAX_CARDS} cards "
+                         f"(this one has {pos.tricks_left} tricks, {cards} cards): use --engine fast")
+
+
+def solve_reference(pos: Position) -> dict:
+    check_reference_size(pos)
+    value, plays = reference.solve(pos)
+    return {"value": value, "unit": pos.variant.unit,
+            "plays": {card_name(c): v for c, v in sorted(plays.items())}}
+
+
+def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None, tt_mb: int) -> dict:
+    solve = fast_solver()
+    if solve is None:
+        raise UsageError("the fast engine is not built (run 'pip install -e .' in the project); "
+                         "use --engine reference for small endgames")
+    return solve(pos, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb).to_json()
+
+
+def choose_engine(engine: Engine) -> Engine:
+    """``auto``: the fast engine when its extension is compiled, else the reference one."""
+    if engine is not Engine.auto:
+        return engine
+    return Engine.fast if fast_solver() is not None else Engine.reference
+
+
+def load_position(path: Optional[str], example: bool) -> Position:
+    if example and path is not None:
+        raise UsageError("give either --position or --example, not both")
+    if example:
+        return Position.from_json(EXAMPLE_POSITION)
+    if path is None:
+        raise UsageError("no position: give --position FILE.json ('-' reads stdin) or --example")
+    text = read_text(path)
+    if not text.strip():
+        raise UsageError(f"{'standard input' if path == '-' else path} is empty: expected a JSON position")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
+                         f"{e.msg} at line {e.lineno} column {e.colno}") from None
+    return Position.from_json(data)
+
+
+def seat_role(pos: Position, seat: int) -> str:
+    if seat == pos.declarer:
+        return "declarer"
+    if seat == pos.partner:
+        v = pos.variant
+        return "partner" if v.fixed_partnership else v.partner_name
+    return ""
+
+
+def describe(pos: Position, result: dict, engine: Engine) -> str:
+    v = pos.variant
+    lines = [f"{v.title} ({v.name}); trump {trump_text(pos.trump)}; "
+             f"trick {pos.trick + 1} of {v.tricks}"]
+    if pos.partner is None:
+        lines.append(f"declarer: seat {pos.declarer}, playing alone")
+    else:
+        lines.append(f"declarer: seat {pos.declarer}; "
+                     f"{seat_role(pos, pos.partner)}: seat {pos.partner}")
+    role_width = max(len(seat_role(pos, s)) for s in range(pos.players))
+    for s, h in enumerate(pos.hands):
+        marker = ">" if s == pos.to_move and not pos.is_over else " "
+        lines.append(f" {marker} seat {s}  {seat_role(pos, s):<{role_width}}  {hand_text(h)}")
+    if pos.played:
+        n = pos.players
+        cards = ", ".join(f"{card_text(c)} (seat {(pos.leader + i) % n})"
+                          for i, c in enumerate(pos.played))
+        lines.append(f"current trick: {cards}")
+    state = pos.to_json()["state"]
+    if state:
+        lines.append("state: " + ", ".join(f"{k}={json.dumps(val)}" for k, val in state.items()))
+    if pos.is_over:
+        lines.append("the hand is over")
+        return "\n".join(lines)
+    whose = f"seat {pos.to_move}" + (f" ({seat_role(pos, pos.to_move)})" if seat_role(pos, pos.to_move) else "")
+    lines.append(f"to move: {whose}")
+    unit = result["unit"]
+    if pos.misere:
+        lines.append(f"value: {result['value']} {unit} the bidder is forced to take (Misère)")
+    else:
+        lines.append(f"value: {result['value']} {unit} for the declarer's side from the cards "
+                     f"still in play")
+    best = result["value"]
+    from napoleon_rules.cards import parse_card
+    plays = "  ".join(f"{card_text(parse_card(c))} {val}{'*' if val == best else ''}"
+                      for c, val in result["plays"].items())
+    lines.append(f"each card (value after playing it, * = best): {plays}")
+    if "line" in result and result["line"]:
+        lines.append("best line: " + " ".join(result["line"]))
+    lines.append(f"engine: {engine.value}"
+                 + (f", {result['stats'].get('nodes', 0)} nodes" if "stats" in result else ""))
+    return "\n".join(lines)
+
+
+@user_errors
+def solve(
+    position: Annotated[Optional[str], typer.Option(
+        "--position", "-p", metavar="FILE.json",
+        help="The position (JSON, see the README); '-' reads standard input.",
+        show_default=False)] = None,
+    example: Annotated[bool, typer.Option(
+        "--example", help="Solve the built-in example (a Japanese Napoleon endgame).")] = False,
+    engine: Annotated[Engine, typer.Option(
+        help="'fast': the Cython solver; 'reference': the plain minimax (small endgames only); "
+             "'auto': fast when it is built, else reference.", case_sensitive=False)] = Engine.auto,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help='Print {"value", "unit", "plays": {card: value}} (the fast engine adds '
+                       '"line" and "stats").')] = False,
+    node_limit: Annotated[Optional[int], typer.Option(
+        help="Fast engine: stop after this many nodes (exit code 3).", show_default=False)] = None,
+    time_limit: Annotated[Optional[float], typer.Option(
+        help="Fast engine: stop after this many seconds (exit code 3).", show_default=False)] = None,
+    tt_mb: Annotated[int, typer.Option(help="Fast engine: transposition table size in MB.")] = 64,
+) -> None:
+    """Solve a position double dummy (every hand open): its value and each legal card's value.
+
+    The value is what the declarer's side takes from the cards still in play, the current
+    trick included: points (A K Q J T) or tricks, depending on the variant. In a Nap
+    Misère it is the tricks the bidder is forced to take.
+
+    Examples:
+
+        napoleon solve --example
+        napoleon solve -p position.json --json
+        cat position.json | napoleon solve -p - --engine reference
+    """
+    pos = load_position(position, example)
+    chosen = choose_engine(engine)
+    if chosen is Engine.reference:
+        result = solve_reference(pos)
+    else:
+        result = solve_fast(pos, node_limit, time_limit, tt_mb)
+    if json_out:
+        typer.echo(dumps(result))
+    else:
+        typer.echo(describe(pos, result, chosen))

@@ -1,0 +1,33 @@
+"""Builds the Cython solver: every ``solver/*.pyx`` becomes the extension ``solver.<stem>``.
+Everything else about the package is in pyproject.toml."""
+
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+ROOT = Path(__file__).resolve().parent
+
+
+def solver_extensions() -> list[Extension]:
+    # setuptools wants source paths relative to the project root.
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "solver").glob("*.pyx"))
+    return [
+        Extension(
+            f"solver.{Path(src).stem}",
+            [src],
+            include_dirs=["solver"],
+            extra_compile_args=["-O3"],
+            language="c",
+        )
+        for src in sources
+    ]
+
+
+setup(
+    ext_modules=cythonize(
+        solver_extensions(),
+        include_path=["."],  # so `cimport solver._rules` finds solver/_rules.pxd
+        compiler_directives={"language_level": "3"},
+    ),
+)

@@ -1,0 +1,388 @@
+"""The ``napoleon`` command line: every command, the ``--json`` shapes, and one-line errors
+with exit code 2 for each kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import solving
+from cli.main import app
+from napoleon_rules import parse_deal
+
+try:  # click < 8.2 mixes stderr into stdout unless told not to
+    runner = CliRunner(mix_stderr=False)
+except TypeError:
+    runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def fast_engine_built() -> bool:
+    return solving.fast_solver() is not None
+
+
+needs_fast = pytest.mark.skipif(not fast_engine_built(), reason="the solver extension is not built")
+
+
+def assert_user_error(result, *fragments: str) -> None:
+    """Exit code 2, one line on stderr starting 'error:' that names the problem, no traceback."""
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    for f in fragments:
+        assert f in lines[0], (f, lines[0])
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+# Bridge, No Trump, two tricks left. East (1) has led K♠; South (2), the declarer's partner,
+# chooses. A♠ wins this trick, then 3♠ wins the last (nobody else holds a spade): 2 tricks.
+# With 3♠ instead, K♠ holds the trick; East leads 2♦ and West's A♦ wins the last: 0 tricks.
+BRIDGE_ENDING = {
+    "variant": "bridge",
+    "trump": "NT",
+    "declarer": 0,
+    "partner": 2,
+    "hands": [["2S", "KD"], ["2D"], ["AS", "3S"], ["4S", "AD"]],
+    "leader": 1,
+    "trick": 11,
+    "played": ["KS"],
+}
+
+# Japanese Napoleon, hearts trump, trick 8: seat 1 led K♣; seat 2 holds 5♣ and must follow.
+JAPANESE_ENDING = {
+    "variant": "japanese",
+    "trump": "H",
+    "declarer": 0,
+    "partner": 2,
+    "hands": [["AS", "5H", "TD"], ["QH", "AC"], ["5C", "KS", "3H"], ["9H", "QS", "KD"],
+              ["AD", "TS", "4C"]],
+    "leader": 1,
+    "trick": 7,
+    "played": ["KC"],
+}
+
+
+def write(tmp_path, data, name="pos.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+# ---- version, variants, rules ------------------------------------------------------------------
+def test_version():
+    r = run("--version")
+    assert r.exit_code == 0
+    assert r.stdout.strip() == "napoleon-solver 0.1.0"
+
+
+def test_no_arguments_prints_help():
+    r = run()
+    assert "solve" in r.stdout and "variants" in r.stdout
+
+
+def test_variants_lists_every_preset_once():
+    r = run("variants")
+    assert r.exit_code == 0
+    names = [line.split()[0] for line in r.stdout.strip().splitlines()]
+    assert names == ["japanese", "japanese-stakes", "mighty", "japoleon", "secretary", "nap", "bridge"]
+    assert "The Mighty" in r.stdout
+
+
+def test_variants_json():
+    data = json.loads(run("variants", "--json").stdout)
+    assert {d["name"] for d in data} >= {"japanese", "bridge"}
+    assert set(data[0]) == {"name", "title", "summary"}
+
+
+def test_rules_japanese_marks_the_decisions():
+    r = run("rules", "japanese")
+    assert r.exit_code == 0
+    assert "5 players x 10 cards, 2 in the blind" in r.stdout
+    lines = r.stdout.splitlines()
+    yoromeki = next(line for line in lines if line.strip().startswith("yoromeki ="))
+    assert "[decision]" in yoromeki and "= true" in yoromeki
+    min_bid = next(line for line in lines if line.strip().startswith("min_bid ="))
+    assert "[decision]" not in min_bid and "= 11" in min_bid
+
+
+def test_rules_json_player_table_and_trumps():
+    # RULES.md section 7: 4 players -> 12 cards each, blind of 4 (+1 for the Joker in Mighty).
+    data = json.loads(run("rules", "mighty", "-o", "players=4", "--json").stdout)
+    assert (data["players"], data["hand_size"], data["rest"]["size"]) == (4, 12, 5)
+    assert "NT" in data["trumps"]
+    joker = next(o for o in data["options"] if o["name"] == "joker_any_time")
+    assert joker["decision"] is True and joker["default"] is True
+    players = next(o for o in data["options"] if o["name"] == "players")
+    assert (players["value"], players["default"]) == (4, 5)
+    japanese = json.loads(run("rules", "japanese", "--json").stdout)
+    assert japanese["trumps"] == ["S", "H", "D", "C"] and japanese["unit"] == "points"
+    assert json.loads(run("rules", "nap", "--json").stdout)["unit"] == "tricks"
+
+
+def test_rules_shows_a_changed_option_with_its_default():
+    r = run("rules", "japanese", "--option", "yoromeki=false")
+    assert "yoromeki = false (default true)" in r.stdout
+
+
+# ---- deal and show -------------------------------------------------------------------------------
+def test_deal_is_reproducible_and_valid():
+    first = run("deal", "--variant", "japanese", "--seed", "7", "--count", "3")
+    again = run("deal", "--variant", "japanese", "--seed", "7", "--count", "3")
+    other = run("deal", "--variant", "japanese", "--seed", "8", "--count", "3")
+    one = run("deal", "--variant", "japanese", "--seed", "7")
+    assert first.exit_code == 0
+    assert first.stdout == again.stdout != other.stdout
+    lines = first.stdout.strip().splitlines()
+    assert len(lines) == 3 and len(set(lines)) == 3
+    assert one.stdout.strip() == lines[0]
+    for line in lines:
+        d = parse_deal(line)  # every card once, right hand sizes
+        assert [bin(h).count("1") for h in d.hands] == [10] * 5 and bin(d.rest).count("1") == 2
+
+
+def test_deal_without_seed_reports_the_seed_it_used():
+    r = run("deal", "-v", "bridge")
+    assert r.exit_code == 0
+    seed = int(r.stderr.strip().removeprefix("seed: "))
+    assert run("deal", "-v", "bridge", "--seed", str(seed)).stdout == r.stdout
+
+
+def test_deal_json_with_options():
+    r = run("deal", "-v", "japanese", "--seed", "1", "-o", "players=3", "--json")
+    data = json.loads(r.stdout)
+    assert data["variant"] == "japanese" and data["seed"] == 1
+    assert data["options"] == {"players": 3}
+    (deal,) = data["deals"]
+    assert set(deal) == {"deal", "hands", "rest"}
+    # RULES.md section 7: 3 players get 16 cards each and a blind of 4.
+    assert [len(h) for h in deal["hands"]] == [16, 16, 16] and len(deal["rest"]) == 4
+    assert deal["deal"].startswith("japanese:")
+
+
+def test_show_reads_back_a_deal():
+    text = "bridge:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 |"
+    r = run("show", text)
+    assert r.exit_code == 0
+    assert "seat 1: ♠ -  ♥ AKQJT98765432  ♦ -  ♣ -" in r.stdout
+    data = json.loads(run("show", text, "--json").stdout)
+    assert data["hands"][3][0] == "AC" and data["rest"] == []
+
+
+JAPANESE_DEAL = ("japanese:KQ2.863.7.K32 AT.KJ5.A95.87 9.T7.J64.AQJ6 743.42.Q32.95 "
+                 "865.AQ.KT8.T4 | J.9..")
+
+
+def test_show_duplicated_card():
+    assert_user_error(run("show", JAPANESE_DEAL.replace("J.9..", "J.9..K")), "KC", "twice")
+
+
+def test_show_missing_card():
+    # 4♣ taken out of the last hand: the deal misses it.
+    assert_user_error(run("show", JAPANESE_DEAL.replace("KT8.T4", "KT8.T")), "missing", "4C")
+
+
+def test_show_wrong_hand_size():
+    # 9♥ moved from the blind into hand 0: every card once, but hand 0 holds 11.
+    moved = JAPANESE_DEAL.replace("KQ2.863.", "KQ2.9863.").replace("J.9..", "J...")
+    assert_user_error(run("show", moved), "hand 0", "11")
+
+
+# ---- solve --------------------------------------------------------------------------------------
+def test_solve_reference_json_is_exactly_value_unit_plays(tmp_path):
+    r = run("solve", "--position", write(tmp_path, BRIDGE_ENDING), "--engine", "reference", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout) == {"value": 2, "unit": "tricks", "plays": {"3S": 0, "AS": 2}}
+
+
+def test_solve_reads_stdin():
+    r = run("solve", "-p", "-", "--engine", "reference", "--json", input=json.dumps(BRIDGE_ENDING))
+    assert json.loads(r.stdout)["value"] == 2
+
+
+def test_solve_readable_output(tmp_path):
+    r = run("solve", "-p", write(tmp_path, BRIDGE_ENDING), "--engine", "reference")
+    assert r.exit_code == 0
+    out = r.stdout
+    assert "trump No Trump" in out
+    assert "current trick: K♠ (seat 1)" in out
+    assert "to move: seat 2 (partner)" in out
+    assert "value: 2 tricks" in out
+    assert "A♠ 2*" in out and "3♠ 0" in out
+    assert " > seat 2" in out
+
+
+def test_solve_example_reference():
+    r = run("solve", "--example", "--engine", "reference", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    # The General is void in clubs: all three cards are legal.
+    assert data["unit"] == "points" and set(data["plays"]) == {"KS", "3H", "JD"}
+    assert data["value"] == max(data["plays"].values()) == 11
+
+
+def test_solve_example_default_engine_readable():
+    r = run("solve", "--example")
+    assert r.exit_code == 0
+    assert "to move: seat 2 (General)" in r.stdout and "value: 11 points" in r.stdout
+
+
+def test_auto_engine_falls_back_to_reference_when_the_solver_is_not_built(monkeypatch):
+    monkeypatch.setattr(solving, "fast_solver", lambda: None)
+    r = run("solve", "--example")
+    assert r.exit_code == 0 and "engine: reference" in r.stdout
+    assert_user_error(run("solve", "--example", "--engine", "fast"), "not built")
+
+
+@needs_fast
+def test_solve_fast_json_adds_line_and_stats(tmp_path):
+    r = run("solve", "-p", write(tmp_path, BRIDGE_ENDING), "--engine", "fast", "--json")
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert set(data) == {"value", "unit", "plays", "line", "stats"}
+    assert (data["value"], data["unit"], data["plays"]) == (2, "tricks", {"3S": 0, "AS": 2})
+    assert data["line"][0] == "AS"
+
+
+@needs_fast
+def test_fast_and_reference_agree_on_the_example(tmp_path):
+    path = write(tmp_path, JAPANESE_ENDING)
+    fast = json.loads(run("solve", "-p", path, "--engine", "fast", "--json").stdout)
+    ref = json.loads(run("solve", "-p", path, "--engine", "reference", "--json").stdout)
+    assert (fast["value"], fast["plays"]) == (ref["value"], ref["plays"])
+    assert list(ref["plays"]) == ["5C"]  # must follow clubs
+
+
+def test_reference_refuses_a_long_position(tmp_path):
+    hands = [["AS", "KS", "QS", "JS", "TS"], ["9S", "8S", "7S", "6S", "5S"],
+             ["AH", "KH", "QH", "JH", "TH"], ["9H", "8H", "7H", "6H", "5H"]]
+    pos = {"variant": "bridge", "trump": "S", "declarer": 0, "partner": 2, "hands": hands,
+           "leader": 0, "trick": 8}
+    assert_user_error(run("solve", "-p", write(tmp_path, pos), "--engine", "reference"),
+                      "5 tricks", "--engine fast")
+
+
+@needs_fast
+def test_fast_engine_node_limit_exits_3(tmp_path):
+    hands = [["AS", "KS", "QS", "JS", "TS"], ["9S", "8S", "7S", "6S", "5S"],
+             ["AH", "KH", "QH", "JH", "TH"], ["9H", "8H", "7H", "6H", "5H"]]
+    pos = {"variant": "bridge", "trump": "S", "declarer": 0, "partner": 2, "hands": hands,
+           "leader": 0, "trick": 8}
+    path = write(tmp_path, pos)
+    r = run("solve", "-p", path, "--engine", "fast", "--node-limit", "5")
+    assert r.exit_code == 3 and r.stderr.startswith("error: node limit reached")
+    # North leads five top trumps, partner five top hearts: all 5 tricks.
+    assert json.loads(run("solve", "-p", path, "--json").stdout)["value"] == 5
+
+
+# ---- bad input: one line, exit code 2 ---------------------------------------------------------
+def test_missing_file():
+    assert_user_error(run("solve", "-p", "/no/such/position.json"), "no such file", "/no/such/position.json")
+
+
+def test_no_position_given():
+    assert_user_error(run("solve"), "--position", "--example")
+
+
+def test_malformed_json_file(tmp_path):
+    assert_user_error(run("solve", "-p", write(tmp_path, '{"variant": "bridge",')), "malformed JSON")
+
+
+def test_malformed_json_stdin():
+    assert_user_error(run("solve", "-p", "-", input="not json"), "malformed JSON", "standard input")
+
+
+def test_position_not_an_object(tmp_path):
+    assert_user_error(run("solve", "-p", write(tmp_path, "[1, 2]")), "JSON object")
+
+
+def test_unknown_variant_in_position(tmp_path):
+    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "variant": "whist"})),
+                      "unknown variant", "whist")
+
+
+def test_unknown_option_in_position(tmp_path):
+    pos = {**JAPANESE_ENDING, "options": {"no_such_rule": True}}
+    assert_user_error(run("solve", "-p", write(tmp_path, pos)), "no option", "no_such_rule")
+
+
+def test_duplicated_card_in_position(tmp_path):
+    hands = [h[:] for h in BRIDGE_ENDING["hands"]]
+    hands[0][1] = "AD"  # West holds A♦ too
+    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+                      "AD", "twice")
+
+
+def test_wrong_hand_size_in_position(tmp_path):
+    hands = [h[:] for h in BRIDGE_ENDING["hands"]]
+    hands[3].append("QC")  # West holds 3 cards with 2 tricks to go
+    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+                      "hand 3", "3 cards")
+
+
+def test_missing_card_in_position(tmp_path):
+    hands = [h[:] for h in BRIDGE_ENDING["hands"]]
+    hands[0] = ["2S"]  # North lost K♦: one card short
+    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+                      "hand 0", "1 cards")
+
+
+def test_illegal_card_in_played(tmp_path):
+    # Seat 2 held 5♣ but played K♠ on the K♣ lead: a revoke.
+    pos = {**JAPANESE_ENDING, "played": ["KC", "KS"],
+           "hands": [["AS", "5H", "TD"], ["QH", "AC"], ["5C", "3H"], ["9H", "QS", "KD"],
+                     ["AD", "TS", "4C"]]}
+    assert_user_error(run("solve", "-p", write(tmp_path, pos)), "illegal card in 'played'", "KS")
+
+
+def test_bad_card_text(tmp_path):
+    hands = [h[:] for h in BRIDGE_ENDING["hands"]]
+    hands[1] = ["1D"]
+    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})), "1D")
+
+
+def test_unknown_variant_option_on_the_command_line():
+    assert_user_error(run("deal", "--variant", "whist", "--seed", "1"), "unknown variant", "whist")
+    assert_user_error(run("rules", "whist"), "unknown variant")
+    assert_user_error(run("deal", "-v", "japanese", "-o", "colour=red"), "no option", "colour")
+    assert_user_error(run("deal", "-v", "japanese", "-o", "players=9"), "players", "9")
+    assert_user_error(run("rules", "japanese", "-o", "players"), "name=value")
+
+
+def test_bad_count():
+    assert_user_error(run("deal", "-v", "japanese", "--seed", "1", "--count", "0"), "--count")
+
+
+def test_position_and_example_together(tmp_path):
+    assert_user_error(run("solve", "--example", "-p", write(tmp_path, BRIDGE_ENDING)), "not both")
+
+
+def test_unexpected_error_has_no_traceback_unless_debug(monkeypatch):
+    def broken(pos):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(solving.reference, "solve", broken)
+    r = run("solve", "--example", "--engine", "reference")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: internal error (RuntimeError: boom)")
+    assert "Traceback" not in r.stderr
+    r = run("--debug", "solve", "--example", "--engine", "reference")
+    assert isinstance(r.exception, RuntimeError)
+
+
+# ---- the installed console script --------------------------------------------------------------
+@pytest.mark.skipif(shutil.which("napoleon") is None, reason="the package is not installed")
+def test_console_script():
+    done = subprocess.run(["napoleon", "solve", "--example", "--engine", "reference", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == 11
+    bad = subprocess.run(["napoleon", "rules", "whist"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: unknown variant")
