@@ -1,0 +1,251 @@
+# cython: language_level=3
+"""The rules of every preset as plain C data, and the one trick winner, legal-move
+generator and move function the search uses (all inline, no Python).
+
+``solver/_compile.py`` turns a ``napoleon_rules`` variant + position into the numbers that
+fill :c:type:`Rules`; what each field means is written next to it. Cards are the
+``napoleon_rules.cards`` numbers (suit*13 + rank-2, Joker 52); sets of cards are 64-bit masks.
+"""
+
+from libc.stdint cimport uint64_t, int8_t, int32_t
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long x) noexcept nogil
+    int ctz64 "__builtin_ctzll"(unsigned long long x) noexcept nogil
+    int clz64 "__builtin_clzll"(unsigned long long x) noexcept nogil
+
+cdef enum:
+    MAX_SEATS = 7          # most players any preset allows
+    JOKER = 52             # the Joker's card number
+    NT_INDEX = 4           # index of No Trump in Rules.tr
+    TRUMP_UNFIXED = 5      # State.trump before Nap's first lead fixes it
+    JOKER_NO_POWER = 0     # Rules.joker_mode: the Joker never wins by rank (no Joker, or plain)
+    JOKER_POWER_ANYWHERE = 1  # Mighty: a powered Joker wins wherever it is played
+    JOKER_POWER_LED = 2    # Japoleon: a led Joker wins (below killer/mighty/Jacks)
+    MOVE_CARD = 63         # move & MOVE_CARD = the card
+    MOVE_SUIT_SHIFT = 6    # (move >> 6) & 7 = named suit + 1 for a led Joker (0 = none)
+    MOVE_CALL = 512        # move bit: the Ripper is led with a Joker call
+
+ctypedef struct TrumpRules:
+    # The rules that depend on the trump; Rules.tr[t] for t = suit 0..3, 4 = No Trump.
+    uint64_t trump_mask     # cards of the trump suit (0 under No Trump)
+    uint64_t free_mask      # cards that may be played even when able to follow suit
+    uint64_t lead0_ban1     # trick 1, leader: first choice is the hand without these
+    uint64_t lead0_ban2     # ...if that is empty: the hand without these; if empty too: the hand
+    uint64_t special_mask   # cards with a role: never merged with neighbours by rank equivalence
+    int8_t top[3]           # cards that win outright when present, highest first (-1 unused)
+    int8_t pair_trigger     # when this card and pair_winner are both in a trick ...
+    int8_t pair_winner      # ... pair_winner wins (Yoromeki, killer); -1 unused
+    int8_t mighty           # card a Joker-called holder may play instead of the Joker (-1 none)
+    int8_t ripper           # card whose lead (not trick 1) may call the Joker (-1 none)
+    int8_t power[53]        # move-ordering strength of each card (higher wins more often)
+
+ctypedef struct Rules:
+    int n_seats             # players at the table (2..7)
+    int n_tricks            # tricks in a full hand (the variant's hand size)
+    int unit_points         # 1: value = card points; 0: value = tricks
+    uint64_t point_mask     # the point cards (A K Q J T of each suit)
+    int side_mask           # bit s set: seat s is on the declarer's side (credited with value)
+    int max_mask            # bit s set: seat s wants the value high (Misère: the opponents)
+    int first_trick_plain   # trick 1: highest card of the suit led wins, nothing special
+    int same_two            # from trick 2: a trick all of the led suit is won by its 2 (after top/pair)
+    int joker_mode          # JOKER_NO_POWER / JOKER_POWER_ANYWHERE / JOKER_POWER_LED
+    int joker_powerless_first_last  # JOKER_POWER_ANYWHERE: no power on the first and last trick
+    int led_joker_wins_unfollowed   # a led powerless Joker, nobody played the named suit or a trump:
+                                    # 1 the Joker wins; 2 the highest card of the second card's suit
+    int pair_from_second_trick      # the pair rule (Yoromeki) applies from trick 2 only
+    int joker_names_suit    # leading the Joker names the suit to follow (four moves)
+    int reveal              # Secretary: the partner may once play the coup card without following
+    int coup_card           # Secretary's coup card (-1 none)
+    int partner             # the declarer's partner seat (-1 alone)
+    TrumpRules tr[5]        # per trump: suits 0..3, 4 = No Trump
+
+ctypedef struct State:
+    # One position: everything the rules need to continue the hand.
+    uint64_t hands[7]       # cards each seat holds (seats >= n_seats are 0)
+    int leader              # seat that led / leads the current trick
+    int trick               # completed tricks (0 = first trick)
+    int nplayed             # cards already in the current trick
+    int8_t played[8]        # the current trick's cards from the leader
+    int trump               # 0..3 suit, 4 No Trump, 5 not fixed yet (Nap before the first lead)
+    int joker_suit          # suit named by a led Joker in this trick, -1 none
+    int joker_called        # this trick's lead is the Ripper with a Joker call
+    int reveal_used         # Secretary: the one exemption is spent
+
+
+cdef inline uint64_t bit(int card) noexcept nogil:
+    return (<uint64_t>1) << card
+
+
+cdef inline uint64_t suit_cards(int suit) noexcept nogil:
+    return (<uint64_t>0x1FFF) << (13 * suit)
+
+
+cdef inline int card_suit(int card) noexcept nogil:
+    """Printed suit 0..3; -1 for the Joker."""
+    if card == JOKER:
+        return -1
+    return card // 13
+
+
+cdef inline int high_card(uint64_t mask) noexcept nogil:
+    return 63 - clz64(mask)
+
+
+cdef inline int trump_index(int trump) noexcept nogil:
+    return trump if trump < 4 else NT_INDEX
+
+
+cdef inline int seat_to_move(const Rules* r, const State* s) noexcept nogil:
+    return (s.leader + s.nplayed) % r.n_seats
+
+
+cdef inline int index_of(const int8_t* cards, int n, int card) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if cards[i] == card:
+            return i
+    return 0
+
+
+cdef inline int trick_winner(const Rules* r, const int8_t* cards, int n, int trump, int trick,
+                             int joker_suit, int joker_called) noexcept nogil:
+    """Index (0 = leader) of the card that wins ``cards[0:n]``. Also used on unfinished
+    tricks for move ordering only."""
+    cdef int led_card = cards[0]
+    cdef int led = joker_suit if led_card == JOKER else led_card // 13
+    cdef uint64_t mask = 0
+    cdef int i, k, c
+    cdef const TrumpRules* t = &r.tr[trump_index(trump)]
+    for i in range(n):
+        mask |= bit(cards[i])
+    if r.first_trick_plain and trick == 0:
+        return _plain(cards, n, mask, 0, led)
+    if t.pair_winner >= 0 and (mask >> t.pair_trigger) & 1 and (mask >> t.pair_winner) & 1 and \
+            (trick > 0 or not r.pair_from_second_trick):
+        return index_of(cards, n, t.pair_winner)
+    for k in range(3):
+        c = t.top[k]
+        if c >= 0 and (mask >> c) & 1:
+            return index_of(cards, n, c)
+    if (mask >> JOKER) & 1:
+        if r.joker_mode == JOKER_POWER_ANYWHERE:
+            if not joker_called and not (r.joker_powerless_first_last and
+                                         (trick == 0 or trick == r.n_tricks - 1)):
+                return index_of(cards, n, JOKER)
+        elif r.joker_mode == JOKER_POWER_LED and led_card == JOKER:
+            return 0
+    if led_card == JOKER and r.led_joker_wins_unfollowed and n > 1:
+        if led < 0 or (mask & ~bit(JOKER) & (suit_cards(led) | t.trump_mask)) == 0:
+            if r.led_joker_wins_unfollowed == 1:
+                return 0
+            return _plain(cards, n, mask, t.trump_mask, cards[1] // 13)
+    if r.same_two and trick > 0 and led_card != JOKER and (mask & ~suit_cards(led)) == 0:
+        if (mask >> (led * 13)) & 1:
+            return index_of(cards, n, led * 13)
+    return _plain(cards, n, mask, t.trump_mask, led)
+
+
+cdef inline int _plain(const int8_t* cards, int n, uint64_t mask, uint64_t trump_mask,
+                       int led) noexcept nogil:
+    """Highest trump, else highest card of the suit led; index 0 when neither (as the
+    reference's plain_winner)."""
+    cdef uint64_t m = mask & trump_mask
+    if m:
+        return index_of(cards, n, high_card(m))
+    if led >= 0:
+        m = mask & suit_cards(led)
+        if m:
+            return index_of(cards, n, high_card(m))
+    return 0
+
+
+cdef inline int suit_to_follow(const State* s) noexcept nogil:
+    if s.nplayed == 0:
+        return -1
+    if s.played[0] == JOKER:
+        return s.joker_suit
+    return s.played[0] // 13
+
+
+cdef inline uint64_t legal_mask(const Rules* r, const State* s) noexcept nogil:
+    """The cards the player to move may play (options such as the Joker's suit aside)."""
+    cdef int seat = seat_to_move(r, s)
+    cdef uint64_t hand = s.hands[seat]
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t a, follow, free
+    cdef int suit
+    if s.nplayed == 0:
+        if s.trick == 0:
+            a = hand & ~t.lead0_ban1
+            if a:
+                return a
+            a = hand & ~t.lead0_ban2
+            if a:
+                return a
+        return hand
+    if s.joker_called and (hand >> JOKER) & 1:
+        a = bit(JOKER)
+        if t.mighty >= 0:
+            a |= bit(t.mighty)
+        return hand & a
+    suit = suit_to_follow(s)
+    if suit < 0:
+        return hand
+    follow = hand & suit_cards(suit)
+    if follow:
+        free = t.free_mask
+        if r.reveal and seat == r.partner and not s.reveal_used and r.coup_card >= 0:
+            free |= bit(r.coup_card)
+        return follow | (hand & free)
+    return hand
+
+
+cdef inline int joker_elsewhere(const Rules* r, const State* s, int seat) noexcept nogil:
+    cdef int i
+    for i in range(r.n_seats):
+        if i != seat and (s.hands[i] >> JOKER) & 1:
+            return 1
+    return 0
+
+
+cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
+                           int* winner) noexcept nogil:
+    """Play ``move`` from ``s`` into ``out``. Returns the value credited to the declarer's
+    side when the move completes a trick (else 0); ``winner`` gets the trick's winner or -1."""
+    cdef int seat = seat_to_move(r, s)
+    cdef int card = move & MOVE_CARD
+    cdef int suit, w, value
+    cdef uint64_t tmask
+    out[0] = s[0]
+    winner[0] = -1
+    if s.nplayed == 0:
+        out.joker_suit = ((move >> MOVE_SUIT_SHIFT) & 7) - 1
+        out.joker_called = 1 if move & MOVE_CALL else 0
+        if out.trump == TRUMP_UNFIXED and card != JOKER:
+            out.trump = card // 13
+    elif r.reveal and card == r.coup_card and seat == r.partner and not s.reveal_used:
+        suit = suit_to_follow(s)
+        if suit >= 0 and card // 13 != suit and s.hands[seat] & suit_cards(suit):
+            out.reveal_used = 1
+    out.hands[seat] &= ~bit(card)
+    out.played[s.nplayed] = card
+    out.nplayed = s.nplayed + 1
+    if out.nplayed < r.n_seats:
+        return 0
+    w = (s.leader + trick_winner(r, out.played, r.n_seats, out.trump, s.trick,
+                                 out.joker_suit, out.joker_called)) % r.n_seats
+    winner[0] = w
+    if r.unit_points:
+        tmask = 0
+        for suit in range(r.n_seats):
+            tmask |= bit(out.played[suit])
+        value = popcount64(tmask & r.point_mask)
+    else:
+        value = 1
+    out.leader = w
+    out.trick = s.trick + 1
+    out.nplayed = 0
+    out.joker_suit = -1
+    out.joker_called = 0
+    return value if (r.side_mask >> w) & 1 else 0

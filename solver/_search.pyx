@@ -1,0 +1,438 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The double-dummy search (C, run without the GIL).
+
+How it works
+------------
+* ``solver/_compile.py`` turns the variant, its options and the sides into one ``Rules``
+  struct (``_rules.pxd``): per trump the role cards (top cards that win outright, a pair
+  rule such as Yoromeki or the killer, the Mighty and Ripper of a Joker call), the cards
+  that may be played at any time, the trick-1 lead bans, and flags for the Joker, Same-two,
+  the plain first trick and Secretary's reveal. One trick winner, one legal-move generator
+  and one move function (``_rules.pxd``) read that data; no Python in the hot path.
+* ``ab(need)`` answers one zero-window question: from this state, can the side that wants
+  the value high make the declarer's side take at least ``need`` more (points or tricks,
+  current trick included)? It is plain alpha-beta over single cards with a state copy per
+  node; a trick's value is subtracted from ``need`` when the trick completes.
+* Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
+  is not.
+* At every trick start the transposition table (``_tt.pxd``) is probed with the exact
+  position (hands, leader, trump, reveal flag); it keeps a lower and an upper bound on the
+  value from there and the best move, and is updated after the search of that node.
+* Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
+  points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
+  in the remaining order of a suit, same hand, same point value, no special role).
+* The driver: the value by binary search over zero-window tests (bounds carried in the
+  table make the repeated tests cheap); then, for ``solve``, each legal card's value by the
+  same search below its move, and the principal variation by walking down moves whose
+  zero-window test confirms the value.
+* Limits: a node count and a wall-clock deadline (checked every 1024 nodes) abort the search;
+  an aborted search stores nothing in the table and the wrapper raises ``SearchLimitError``
+  with the bounds proved so far.
+"""
+
+from libc.stdint cimport uint64_t, int8_t
+from libc.string cimport memset
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
+                            MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit)
+from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
+                         META_UB, META_MOVE)
+from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
+
+cdef enum:
+    ABORT_NONE = 0
+    ABORT_NODES = 1
+    ABORT_TIME = 2
+
+ctypedef struct Search:
+    const Rules* r          # the compiled rules
+    TT* tt                  # the transposition table (n_buckets 0: none)
+    uint64_t nodes          # nodes searched so far
+    uint64_t node_limit     # abort after this many nodes (0: no limit)
+    uint64_t tt_hits        # table probes that answered a test without search
+    uint64_t tests          # zero-window tests run by the driver
+    double deadline         # monotonic clock time to abort at (0: none)
+    int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline int max_value(const Rules* r, const State* s) noexcept nogil:
+    """What the declarer's side could still take at most: the points (tricks) in play."""
+    if r.unit_points:
+        return popcount64(cards_in_play(r, s) & r.point_mask)
+    return r.n_tricks - s.trick
+
+
+cdef inline int is_over(const Rules* r, const State* s) noexcept nogil:
+    cdef int i
+    if s.nplayed:
+        return 0
+    for i in range(r.n_seats):
+        if s.hands[i]:
+            return 0
+    return 1
+
+
+cdef inline int last_trick(const Rules* r, const State* s) noexcept nogil:
+    """The last trick's value when every card is forced (-1 when the leader's card comes
+    with options: a Joker naming a suit, a Ripper that may call the Joker)."""
+    cdef State t = s[0]
+    cdef State u
+    cdef int i, seat, card, w, gain = 0
+    cdef const TrumpRules* tr
+    card = ctz64(s.hands[s.leader])
+    tr = &r.tr[trump_index(s.trump)]
+    if (card == JOKER and r.joker_names_suit) or (card == tr.ripper and s.trick > 0):
+        return -1
+    for i in range(r.n_seats):
+        seat = (s.leader + i) % r.n_seats
+        gain = apply_move(r, &t, ctz64(t.hands[seat]), &u, &w)
+        t = u
+    return gain
+
+
+cdef int ab(Search* S, const State* s, int need) noexcept nogil:
+    """1 if the maximising side can get the declarer's side at least ``need`` more from ``s``,
+    else 0 (also 0 when the search is aborted: check ``S.aborted``)."""
+    cdef const Rules* r = S.r
+    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, result, best = -1, w
+    cdef int moves[MAX_MOVES]
+    cdef uint64_t tag = 0, meta
+    cdef uint64_t* entry
+    cdef State child
+    if need <= 0:
+        return 1
+    maxv = max_value(r, s)
+    if need > maxv:
+        return 0
+    S.nodes += 1
+    if S.node_limit and S.nodes > S.node_limit:
+        S.aborted = ABORT_NODES
+        return 0
+    if S.deadline > 0 and (S.nodes & 1023) == 0 and now() > S.deadline:
+        S.aborted = ABORT_TIME
+        return 0
+    seat = seat_to_move(r, s)
+    maxing = (r.max_mask >> seat) & 1
+    if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
+        v = last_trick(r, s)
+        if v >= 0:
+            return v >= need
+    if s.nplayed == 0:
+        tag = tt_tag(s.leader, s.trump, s.reveal_used)
+        entry = tt_find(S.tt, s.hands, tag)
+        if entry != NULL:
+            meta = entry[r.n_seats]
+            if <int>((meta >> META_LB) & 0xFF) >= need:
+                S.tt_hits += 1
+                return 1
+            if <int>((meta >> META_UB) & 0xFF) < need:
+                S.tt_hits += 1
+                return 0
+            first = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+    n = gen_moves(r, s, moves, first, 1)
+    result = 1 - maxing
+    for i in range(n):
+        gain = apply_move(r, s, moves[i], &child, &w)
+        v = ab(S, &child, need - gain)
+        if S.aborted:
+            return 0
+        if v == maxing:
+            result = v
+            best = moves[i]
+            break
+    if s.nplayed == 0:
+        if result:
+            tt_store(S.tt, s.hands, tag, r.n_tricks - s.trick, need, maxv, best)
+        else:
+            tt_store(S.tt, s.hands, tag, r.n_tricks - s.trick, 0, need - 1, best)
+    return result
+
+
+cdef int exact_value(Search* S, const State* s, int lo, int hi, int* out_lo,
+                     int* out_hi) noexcept nogil:
+    """The value of ``s`` known to lie in ``[lo, hi]``, by binary search over zero-window
+    tests. Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds
+    proved so far in out_lo/out_hi)."""
+    cdef int mid
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        S.tests += 1
+        if ab(S, s, mid):
+            if S.aborted:
+                break
+            lo = mid
+        else:
+            if S.aborted:
+                break
+            hi = mid - 1
+    out_lo[0] = lo
+    out_hi[0] = hi
+    return -1 if S.aborted else 0
+
+
+cdef int move_values(Search* S, const State* s, int value, int* moves, int* values) noexcept nogil:
+    """Every legal move of ``s`` (no merging) and its exact value, given the value of ``s``.
+    Returns how many, or -1 when aborted."""
+    cdef const Rules* r = S.r
+    cdef int n = gen_moves(r, s, moves, -1, 0)
+    cdef int i, gain, w, lo, hi, maxing = (r.max_mask >> seat_to_move(r, s)) & 1
+    cdef State child
+    for i in range(n):
+        gain = apply_move(r, s, moves[i], &child, &w)
+        if maxing:
+            lo, hi = 0, value - gain
+        else:
+            lo, hi = value - gain, max_value(r, &child)
+        if lo < 0:
+            lo = 0
+        if hi < lo:    # cannot happen with a correct value; be safe
+            hi = max_value(r, &child)
+            lo = 0
+        if exact_value(S, &child, lo, hi, &lo, &hi) < 0:
+            return -1
+        values[i] = gain + lo
+    return n
+
+
+cdef int principal_line(Search* S, const State* root, int value, int* line) noexcept nogil:
+    """Moves to the end of the hand that keep the value; returns their number, -1 when
+    aborted, -2 if no move keeps the value (an internal error)."""
+    cdef const Rules* r = S.r
+    cdef State s = root[0]
+    cdef State child
+    cdef int moves[MAX_MOVES]
+    cdef int k = 0, n, i, gain, w, maxing, found, first
+    cdef uint64_t* entry
+    while not is_over(r, &s):
+        first = -1
+        if s.nplayed == 0:
+            entry = tt_find(S.tt, s.hands, tt_tag(s.leader, s.trump, s.reveal_used))
+            if entry != NULL:
+                first = <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1
+        n = gen_moves(r, &s, moves, first, 1)
+        maxing = (r.max_mask >> seat_to_move(r, &s)) & 1
+        found = -1
+        for i in range(n):
+            gain = apply_move(r, &s, moves[i], &child, &w)
+            if maxing:
+                found = i if (gain <= value and ab(S, &child, value - gain)) else -1
+            else:
+                found = i if not ab(S, &child, value - gain + 1) else -1
+            if S.aborted:
+                return -1
+            if found >= 0:
+                break
+        if found < 0:
+            return -2
+        line[k] = moves[found]
+        k += 1
+        s = child
+        value -= gain
+    return k
+
+
+cdef class Table:
+    """A transposition table kept between related solves (same deal, other targets or
+    other continuations). ``size_mb``: the memory it may use, in MiB. A solve with other
+    rules, sides or player count clears it first. Not for two solves at the same time."""
+
+    cdef TT tt
+    cdef readonly int size_mb
+    cdef bint busy
+
+    def __cinit__(self, int size_mb=64):
+        if size_mb < 1 or size_mb > 1 << 20:
+            raise ValueError(f"table size must be 1..{1 << 20} MB, not {size_mb}")
+        memset(&self.tt, 0, sizeof(TT))
+        self.tt.bytes = (<uint64_t>size_mb) << 20
+        self.size_mb = size_mb
+        self.busy = False
+
+    def __dealloc__(self):
+        tt_release(&self.tt)
+
+    def clear(self):
+        """Forget everything (the memory is given back)."""
+        if self.busy:
+            raise RuntimeError("the table is in use by a running solve")
+        tt_release(&self.tt)
+        self.tt.fingerprint = 0
+
+    @property
+    def entries(self) -> int:
+        """Positions stored."""
+        return self.tt.used
+
+    @property
+    def capacity(self) -> int:
+        """Positions it can hold (0 before its first solve)."""
+        return self.tt.n_buckets * 4
+
+    def __repr__(self):
+        return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
+
+
+cdef int fill_rules(dict data, Rules* r) except -1:
+    cdef int t, c
+    memset(r, 0, sizeof(Rules))
+    r.n_seats = data["n_seats"]
+    r.n_tricks = data["n_tricks"]
+    r.unit_points = data["unit_points"]
+    r.point_mask = data["point_mask"]
+    r.side_mask = data["side_mask"]
+    r.max_mask = data["max_mask"]
+    r.first_trick_plain = data["first_trick_plain"]
+    r.same_two = data["same_two"]
+    r.joker_mode = data["joker_mode"]
+    r.joker_powerless_first_last = data["joker_powerless_first_last"]
+    r.led_joker_wins_unfollowed = data["led_joker_wins_unfollowed"]
+    r.pair_from_second_trick = data["pair_from_second_trick"]
+    r.joker_names_suit = data["joker_names_suit"]
+    r.reveal = data["reveal"]
+    r.coup_card = data["coup_card"]
+    r.partner = data["partner"]
+    for t in range(5):
+        d = data["tr"][t]
+        r.tr[t].trump_mask = d["trump_mask"]
+        r.tr[t].free_mask = d["free_mask"]
+        r.tr[t].lead0_ban1 = d["lead0_ban1"]
+        r.tr[t].lead0_ban2 = d["lead0_ban2"]
+        r.tr[t].special_mask = d["special_mask"]
+        for c in range(3):
+            r.tr[t].top[c] = d["top"][c]
+        r.tr[t].pair_trigger = d["pair_trigger"]
+        r.tr[t].pair_winner = d["pair_winner"]
+        r.tr[t].mighty = d["mighty"]
+        r.tr[t].ripper = d["ripper"]
+        for c in range(53):
+            r.tr[t].power[c] = d["power"][c]
+    return 0
+
+
+def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump, int joker_suit,
+        bint joker_called, bint reveal_used, str mode, int target, Table table,
+        node_limit, time_limit):
+    """Run one solve. The caller (``solver.api``) has checked every argument.
+
+    ``mode``: ``"reaches"`` (one test: value >= target), ``"value"`` (value and line) or
+    ``"solve"`` (value, every move's value, line). Returns a dict with ``status`` 0 (done)
+    or the abort reason, the results and the counters."""
+    cdef Rules r
+    cdef State s
+    cdef Search S
+    cdef int i, status = 0, lo = 0, hi = 0, value = 0, n_moves = 0, n_line = 0, reached = 0
+    cdef int moves[MAX_MOVES]
+    cdef int values[MAX_MOVES]
+    cdef int line[64]
+    cdef int want = 0 if mode == "reaches" else (1 if mode == "value" else 2)
+    cdef double t0
+    fill_rules(rules, &r)
+    memset(&s, 0, sizeof(State))
+    for i in range(r.n_seats):
+        s.hands[i] = hands[i]
+    s.leader = leader
+    s.trick = trick
+    s.nplayed = len(played)
+    for i in range(s.nplayed):
+        s.played[i] = played[i]
+    s.trump = trump
+    s.joker_suit = joker_suit
+    s.joker_called = joker_called
+    s.reveal_used = reveal_used
+    if table.busy:
+        raise RuntimeError("the table is in use by another solve")
+    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"]) < 0:
+        raise MemoryError("could not allocate the transposition table")
+    memset(&S, 0, sizeof(Search))
+    S.r = &r
+    S.tt = &table.tt
+    S.node_limit = node_limit if node_limit is not None else 0
+    t0 = now()
+    S.deadline = t0 + time_limit if time_limit is not None else 0.0
+    table.busy = True
+    try:
+        with nogil:
+            hi = max_value(&r, &s)
+            if want == 0:
+                S.tests = 1
+                reached = ab(&S, &s, target)
+                status = S.aborted
+            else:
+                if exact_value(&S, &s, 0, hi, &lo, &hi) < 0:
+                    status = S.aborted
+                else:
+                    value = lo
+                    if want == 2:
+                        n_moves = move_values(&S, &s, value, moves, values)
+                        if n_moves < 0:
+                            status = S.aborted
+                    if status == 0:
+                        n_line = principal_line(&S, &s, value, line)
+                        if n_line == -1:
+                            status = S.aborted
+                        elif n_line == -2:
+                            status = 99
+    finally:
+        table.busy = False
+    out = {
+        "status": status,
+        "lower": lo, "upper": hi, "value": value, "reached": bool(reached),
+        "moves": [moves[i] for i in range(max(n_moves, 0))],
+        "values": [values[i] for i in range(max(n_moves, 0))],
+        "line": [line[i] for i in range(max(n_line, 0))],
+        "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
+        "tt_entries": table.tt.used, "time_s": now() - t0,
+    }
+    return out
+
+
+def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
+                int joker_suit, bint joker_called, bint reveal_used):
+    """For tests: the C rules' moves from this state (every legal card with its options, in
+    move encoding) and, for each move, the trick's winner seat when it completes the trick
+    (-1 otherwise) and the state flags after it. Arguments as for ``run``."""
+    cdef Rules r
+    cdef State s, child
+    cdef int moves[MAX_MOVES]
+    cdef int i, n, w, gain
+    fill_rules(rules, &r)
+    memset(&s, 0, sizeof(State))
+    for i in range(r.n_seats):
+        s.hands[i] = hands[i]
+    s.leader = leader
+    s.trick = trick
+    s.nplayed = len(played)
+    for i in range(s.nplayed):
+        s.played[i] = played[i]
+    s.trump = trump
+    s.joker_suit = joker_suit
+    s.joker_called = joker_called
+    s.reveal_used = reveal_used
+    n = gen_moves(&r, &s, moves, -1, 0)
+    out = []
+    for i in range(n):
+        gain = apply_move(&r, &s, moves[i], &child, &w)
+        out.append((moves[i], w, gain, child.trump, child.reveal_used))
+    return out
+
+
+def winner_probe(dict rules, tuple cards, int trump, int trick, int joker_suit, bint joker_called):
+    """For tests: the C trick winner's index for ``cards`` (any distinct cards, 1..7)."""
+    cdef Rules r
+    cdef int8_t c[8]
+    cdef int i
+    if not 1 <= len(cards) <= 7:
+        raise ValueError("a trick has 1..7 cards")
+    fill_rules(rules, &r)
+    for i in range(len(cards)):
+        if not 0 <= cards[i] <= JOKER:
+            raise ValueError("bad card")
+        c[i] = cards[i]
+    return trick_winner(&r, c, len(cards), trump, trick, joker_suit, joker_called)

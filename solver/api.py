@@ -1,0 +1,187 @@
+"""The fast double-dummy solver's Python API.
+
+``solve(pos)`` gives the value of a position (what the declarer's side takes from the cards
+still in play, current trick included: points, or tricks; Misère: the tricks the bidder is
+forced to take), every legal card's value and a principal variation. ``reaches(pos, t)`` is
+one zero-window test: is the value at least ``t``? Both equal ``napoleon_rules.reference``.
+
+Every argument is checked here, in Python, before the C search runs without the GIL.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from napoleon_rules.cards import JOKER, NT, Suit, card_name
+from napoleon_rules.errors import NapoleonError, PositionError
+from napoleon_rules.moves import Move
+from napoleon_rules.position import Position
+
+from ._compile import compile_rules, trump_index
+from ._search import Table, run
+
+__all__ = ["solve", "reaches", "Table", "SolveResult", "SearchLimitError"]
+
+MOVE_CARD, MOVE_SUIT_SHIFT, MOVE_CALL = 63, 6, 512
+_ABORT_REASON = {1: "node limit", 2: "time limit"}
+
+
+class SearchLimitError(NapoleonError):
+    """A node or time limit stopped the search. ``lower``/``upper``: the bounds on the value
+    proved before it stopped; ``stats``: the counters."""
+
+    def __init__(self, message: str, lower: int, upper: int, stats: dict):
+        super().__init__(message)
+        self.lower = lower
+        self.upper = upper
+        self.stats = stats
+
+
+@dataclass
+class SolveResult:
+    value: int
+    unit: str
+    plays: dict[int, int] = field(default_factory=dict)
+    line: list[Move] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "unit": self.unit,
+                "plays": {card_name(c): v for c, v in sorted(self.plays.items())},
+                "line": [str(m) for m in self.line], "stats": dict(self.stats)}
+
+
+def _move_of(code: int) -> Move:
+    suit = (code >> MOVE_SUIT_SHIFT) & 7
+    return Move(code & MOVE_CARD, Suit(suit - 1) if suit else None, bool(code & MOVE_CALL))
+
+
+def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
+    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
+                                   or node_limit < 1 or node_limit >= 1 << 63):
+        raise NapoleonError(f"node_limit must be a positive whole number, not {node_limit!r}")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
+                not math.isfinite(time_limit) or time_limit <= 0:
+            raise NapoleonError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    if table is not None and not isinstance(table, Table):
+        raise NapoleonError(f"table must be a solver.Table, not {type(table).__name__}")
+    if table is None and (isinstance(tt_mb, bool) or not isinstance(tt_mb, int)
+                          or not 1 <= tt_mb <= 1 << 20):
+        raise NapoleonError(f"tt_mb must be a whole number of MB (1..{1 << 20}), not {tt_mb!r}")
+
+
+def _check_position(pos) -> None:
+    """Everything the C code relies on, so nothing a caller passes can make it misbehave."""
+    if not isinstance(pos, Position):
+        raise PositionError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
+    v = pos.variant
+    n = len(pos.hands) if isinstance(pos.hands, tuple) else -1
+    if n != v.players or not 2 <= n <= 7:
+        raise PositionError(f"{v.name} needs {v.players} hands, the position has {n}")
+
+    def is_int(x):
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    seen = 0
+    for i, h in enumerate(pos.hands):
+        if not is_int(h) or h < 0 or h & ~v.deck:
+            raise PositionError(f"hand {i} is not a mask of cards of the {v.name} deck")
+        if seen & h:
+            raise PositionError(f"a card is in two hands ({card_name((seen & h).bit_length() - 1)})")
+        seen |= h
+    played = pos.played
+    if not isinstance(played, tuple) or len(played) >= n:
+        raise PositionError("'played' must hold fewer cards than there are players")
+    for c in played:
+        if not is_int(c) or not 0 <= c <= JOKER or not v.deck >> c & 1 or seen >> c & 1:
+            raise PositionError(f"bad card in 'played': {c!r}")
+        seen |= 1 << c
+    for what, seat in (("leader", pos.leader), ("declarer", pos.declarer)):
+        if not is_int(seat) or not 0 <= seat < n:
+            raise PositionError(f"{what!r} must be a seat 0..{n - 1}, not {seat!r}")
+    if pos.partner is not None and (not is_int(pos.partner) or not 0 <= pos.partner < n
+                                    or pos.partner == pos.declarer):
+        raise PositionError(f"bad partner {pos.partner!r}")
+    if not is_int(pos.trick) or not 0 <= pos.trick < v.tricks:
+        raise PositionError(f"'trick' must be 0..{v.tricks - 1}, not {pos.trick!r}")
+    for s in range(n):
+        expect = v.tricks - pos.trick - (1 if (s - pos.leader) % n < len(played) else 0)
+        if bin(pos.hands[s]).count("1") != expect:
+            raise PositionError(f"hand {s} holds the wrong number of cards for trick {pos.trick}")
+    if pos.trump is None:
+        if not (getattr(v, "trump_from_first_lead", False) and pos.trick == 0 and not played):
+            raise PositionError("the trump must be fixed here")
+    elif pos.trump != NT and not isinstance(pos.trump, Suit):
+        raise PositionError(f"bad trump {pos.trump!r}")
+    if pos.joker_suit is not None and (not is_int(pos.joker_suit) or not 0 <= pos.joker_suit < 4
+                                       or not played or played[0] != JOKER):
+        raise PositionError("'joker_suit' needs a led Joker and a suit")
+    if played and played[0] == JOKER and v.has_joker and pos.joker_suit is None:
+        raise PositionError("the Joker was led: 'joker_suit' must name the suit to follow")
+    if pos.joker_called and not played:
+        raise PositionError("'joker_called' describes a trick in progress")
+    if pos.coup_card is not None and (not is_int(pos.coup_card) or not 0 <= pos.coup_card < 52):
+        raise PositionError(f"bad coup card {pos.coup_card!r}")
+    if pos.contract not in (None, "misere"):
+        raise PositionError(f"bad contract {pos.contract!r}")
+
+
+def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table) -> dict:
+    _check_limits(node_limit, time_limit, tt_mb, table)
+    _check_position(pos)
+    rules = compile_rules(pos)
+    if table is None:
+        table = Table(tt_mb)
+    out = run(rules, tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader, pos.trick,
+              tuple(pos.played), trump_index(pos.trump),
+              -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
+              bool(pos.reveal_used), mode, target, table, node_limit,
+              None if time_limit is None else float(time_limit))
+    stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s")}
+    if out["status"] == 99:
+        raise RuntimeError("solver internal error: no move keeps the value (please report)")
+    if out["status"]:
+        reason = _ABORT_REASON.get(out["status"], "limit")
+        lo, hi = out["lower"], out["upper"]
+        if mode == "solve" and out["value"] is not None and lo == hi:
+            msg = f"{reason} reached after the value ({lo}) but before every card's value"
+        else:
+            msg = f"{reason} reached: the value is between {lo} and {hi}"
+        raise SearchLimitError(msg, lo, hi, stats)
+    out["stats"] = stats
+    return out
+
+
+def solve(position: Position, *, node_limit: int | None = None, time_limit: float | None = None,
+          tt_mb: int = 64, table: Table | None = None) -> SolveResult:
+    """The value of ``position``, each legal card's value (best option per card) and a
+    principal variation to the end of the hand."""
+    unit = position.variant.unit if isinstance(position, Position) else "points"
+    if isinstance(position, Position) and position.is_over:
+        _check_position(position)
+        return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0, "time_s": 0.0})
+    out = _run(position, "solve", 0, node_limit, time_limit, tt_mb, table)
+    maxing = position.on_declarer_side(position.to_move) != position.misere
+    plays: dict[int, int] = {}
+    for code, v in zip(out["moves"], out["values"]):
+        card = code & MOVE_CARD
+        if card not in plays:
+            plays[card] = v
+        else:
+            plays[card] = max(plays[card], v) if maxing else min(plays[card], v)
+    return SolveResult(out["value"], unit, plays, [_move_of(c) for c in out["line"]], out["stats"])
+
+
+def reaches(position: Position, target: int, *, node_limit: int | None = None,
+            time_limit: float | None = None, tt_mb: int = 64, table: Table | None = None) -> bool:
+    """Whether the value of ``position`` is at least ``target`` (one zero-window test)."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise NapoleonError(f"target must be a whole number, not {target!r}")
+    if isinstance(position, Position) and position.is_over:
+        _check_position(position)
+        return target <= 0
+    target = max(min(target, 1000), -1000)
+    out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table)
+    return out["reached"]

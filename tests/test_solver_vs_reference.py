@@ -1,0 +1,216 @@
+"""The fast solver against the reference minimax, its compiled rules against the Python
+rules, hand-built positions with known values, and bad input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from napoleon_rules import Move, Position, PositionError, get_variant, random_deal, reference
+from dataclasses import replace
+
+from napoleon_rules.cards import JOKER, cards_of, parse_card
+import solver
+from solver import SearchLimitError, Table, reaches, solve
+from solver._compile import compile_rules, trump_index
+from solver._search import rules_probe, winner_probe
+from solver.api import _move_of
+from solver.checking import CONFIGS, PRESETS, compare, declare, positions
+
+# ---- every preset against the reference ------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_value_and_card_values_equal_reference(preset):
+    # 2..3 tricks left (Nap with 3 players: up to the whole hand), trick start and mid-trick.
+    bad = [e for pos in positions(preset, 45, seed=1, max_tricks=3) if (e := compare(pos, solve))]
+    assert not bad, "\n".join(bad[:3])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_four_tricks_left_equal_reference(preset):
+    ps = [p for p in positions(preset, 12, seed=2, max_tricks=4) if p.tricks_left >= 4][:3]
+    bad = [e for pos in ps if (e := compare(pos, solve))]
+    assert not bad, "\n".join(bad[:3])
+
+
+# ---- the compiled rules against the Python rules, whole hands ----------------------------------
+
+
+def _probe(pos):
+    return rules_probe(compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)),
+                       pos.leader, pos.trick, tuple(pos.played), trump_index(pos.trump),
+                       -1 if pos.joker_suit is None else int(pos.joker_suit),
+                       bool(pos.joker_called), bool(pos.reveal_used))
+
+
+@pytest.mark.parametrize("preset,options", CONFIGS)
+def test_compiled_rules_match_python_rules_over_whole_hands(preset, options):
+    """Legal moves (with options), trick winners, trick values and state changes from the
+    C rules equal the Python rules at every step of random whole hands (trick 1 included)."""
+    rng = random.Random(f"rules:{preset}:{sorted(options.items())}")
+    v = get_variant(preset, options)
+    for hand in range(6):
+        pos = declare(v, random_deal(v, rng.randrange(1 << 30)), rng, misere=hand % 2 == 1)
+        while not pos.is_over:
+            probe = _probe(pos)
+            legal = pos.legal_moves()
+            assert sorted(_move_of(m) for m, *_ in probe) == sorted(legal), pos.dumps()
+            for code, winner, gain, trump, reveal in probe:
+                nxt, done = pos._apply(_move_of(code))
+                assert winner == (done[0] if done else -1), (pos.dumps(), _move_of(code))
+                if done:
+                    credited = done[1] if pos.on_declarer_side(done[0]) else 0
+                    assert gain == credited
+                assert trump == trump_index(nxt.trump) and bool(reveal) == nxt.reveal_used
+            move = rng.choice([m for m in legal if m.joker_suit is not None or m.call_joker]
+                              or legal) if rng.random() < 0.3 else rng.choice(legal)
+            pos = pos.play(move)
+
+
+@pytest.mark.parametrize("preset,options", CONFIGS)
+def test_compiled_trick_winner_matches_python_on_random_tricks(preset, options):
+    """Full tricks of random cards (role cards forced in often), every trump, the first, a
+    middle and the last trick, Joker led naming each suit, Ripper with and without a call."""
+    rng = random.Random(f"winner:{preset}:{sorted(options.items())}")
+    v = get_variant(preset, options)
+    deck = list(cards_of(v.deck))
+    for trump in v.trumps:
+        pos = declare(v, random_deal(v, 1), rng)
+        rules = compile_rules(replace(pos, trump=trump))
+        roles = [c for c in v.roles(trump).values()] + ([JOKER] if v.has_joker else [])
+        roles += [parse_card("2S"), parse_card("2H"), parse_card("QH"), parse_card("AS")]
+        for _ in range(300):
+            pick = set(rng.sample([c for c in roles if v.deck >> c & 1], rng.randrange(0, 3)))
+            pick |= set(rng.sample(deck, v.players))
+            cards = rng.sample(sorted(pick), v.players)
+            if rng.random() < 0.3:   # a trick of one suit (Same-two)
+                suit = rng.randrange(4)
+                pool = [c for c in deck if c // 13 == suit]
+                if len(pool) >= v.players:
+                    cards = rng.sample(pool, v.players)
+            trick = rng.choice([0, 1, v.tricks // 2, v.tricks - 1])
+            joker_suit = rng.randrange(4) if cards[0] == JOKER else None
+            called = bool(v.roles(trump).get("ripper") == cards[0] and rng.random() < 0.5)
+            want = v.trick_winner(cards, trump=trump, trick=trick, joker_suit=joker_suit,
+                                  joker_called=called)
+            got = winner_probe(rules, tuple(cards), trump_index(trump), trick,
+                               -1 if joker_suit is None else joker_suit, called)
+            assert got == want, (preset, options, trump, trick, cards, joker_suit, called)
+
+
+# ---- hand-built positions (outcomes from RULES.md) ---------------------------------------------
+
+
+def _pos(variant, hands, **kw):
+    data = {"variant": variant, "declarer": 0, "partner": None, "hands": hands, **kw}
+    return Position.from_json(data)
+
+
+def last_trick_japanese(options):
+    # Trick 10 of 10: Napoleon (seat 0) leads A-spades; seat 1 drops Q-hearts (void in spades).
+    return _pos("japanese", [["AS"], ["QH"], ["2S"], ["3S"], ["4S"]], options=options,
+                trump="D", leader=0, trick=9)
+
+
+def test_yoromeki_wins_against_the_mighty():
+    assert solve(last_trick_japanese({})).value == 0          # Q-hearts takes A, Q: opponents
+    assert solve(last_trick_japanese({"yoromeki": False})).value == 2
+
+
+def test_same_two_wins_an_all_spade_trick():
+    pos = _pos("japanese", [["3S"], ["2S"], ["KS"], ["QS"], ["4S"]], trump="D", leader=0,
+               trick=9, partner=2)
+    assert solve(pos).value == 0                              # the 2 (seat 1) wins K, Q
+    off = _pos("japanese", [["3S"], ["2S"], ["KS"], ["QS"], ["4S"]], trump="D", leader=0,
+               trick=9, partner=2, options={"same_two": False})
+    assert solve(off).value == 2                              # the K (partner) wins
+
+
+def test_mighty_joker_call_forces_the_joker():
+    # Seat 0 leads the Ripper (3C, trump hearts) calling the Joker: seat 1 must give it up.
+    hands = [["3C", "2D"], ["JO", "AC"], ["4C", "5D"], ["5C", "6D"], ["6C", "7D"]]
+    pos = _pos("mighty", hands, trump="H", leader=0, trick=8)
+    plays = solve(pos)
+    assert Move.from_str("3C!") in [plays.line[0]] or plays.plays[parse_card("3C")] >= 1
+    called = pos.play("3C!")
+    assert [m.card for m in called.legal_moves()] == [JOKER]
+    assert solve(called).plays == {JOKER: reference.card_values(called)[JOKER]}
+
+
+def test_misere_counts_the_bidders_forced_tricks():
+    # Nap Misère, 3 players, last trick: the bidder holds the only heart and must lead it.
+    pos = _pos("nap", [["AH"], ["2S"], ["3S"]], options={"players": 3}, trump="NT", leader=0,
+               trick=4, state={"contract": "misere"})
+    assert solve(pos).value == 1
+
+
+# ---- API: limits, table reuse, reaches, bad input -----------------------------------------------
+
+
+def _mid_position():
+    return positions("japanese", 3, seed=5, max_tricks=4)[0]
+
+
+def test_node_limit_raises_with_bounds_never_a_wrong_value():
+    pos = positions("mighty", 1, seed=11, max_tricks=4)[0]
+    exact = reference.value(pos)
+    with pytest.raises(SearchLimitError) as info:
+        solve(pos, node_limit=3)
+    err = info.value
+    assert err.lower <= exact <= err.upper and err.stats["nodes"] >= 3
+    assert solve(pos, node_limit=10 ** 9).value == exact
+
+
+def test_time_limit_and_table_reuse():
+    pos = _mid_position()
+    table = Table(8)
+    first = solve(pos, table=table, time_limit=60.0)
+    again = solve(pos, table=table)
+    assert again.value == first.value and again.plays == first.plays
+    assert again.stats["nodes"] <= first.stats["nodes"]
+    other = positions("bridge", 1, seed=3)[0]                 # other rules: the table is cleared
+    assert solve(other, table=table).value == reference.value(other)
+
+
+def test_reaches_is_the_value_threshold():
+    for pos in positions("japoleon", 4, seed=8, max_tricks=3):
+        value = reference.value(pos)
+        assert reaches(pos, value) and not reaches(pos, value + 1)
+        assert reaches(pos, -5) and not reaches(pos, 99)
+
+
+def test_line_replays_to_the_value():
+    for pos in positions("mighty", 6, seed=9, max_tricks=3):
+        result = solve(pos)
+        taken, cur = 0, pos
+        for move in result.line:
+            cur, done = cur.play_trick(move)
+            if done and pos.on_declarer_side(done[0]):
+                taken += done[1]
+        assert cur.is_over and taken == result.value
+        js = result.to_json()
+        assert js["value"] == result.value and len(js["line"]) == len(result.line)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(node_limit=0), dict(node_limit=-1), dict(node_limit=1.5), dict(time_limit=0),
+    dict(time_limit=float("nan")), dict(tt_mb=0), dict(tt_mb="big"), dict(table="x"),
+])
+def test_bad_limits_are_errors(bad):
+    with pytest.raises(solver.api.NapoleonError):
+        solve(_mid_position(), **bad)
+
+
+def test_malformed_positions_are_errors_not_crashes():
+    from dataclasses import replace
+    pos = _mid_position()
+    for change in (dict(hands=pos.hands[:-1]), dict(hands=(1 << 60,) + pos.hands[1:]),
+                   dict(hands=(-1,) + pos.hands[1:]), dict(leader=9), dict(trick=-1),
+                   dict(played=(200,)), dict(trump=None), dict(partner=pos.declarer),
+                   dict(hands=(pos.hands[0] | pos.hands[1],) + pos.hands[1:])):
+        with pytest.raises(PositionError):
+            solve(replace(pos, **change))
+    with pytest.raises(PositionError):
+        solve("not a position")
