@@ -76,11 +76,24 @@ def declared_position(deal: Deal, declarer: int = 0) -> Position:
     return pos
 
 
-def bench_positions(variant: Variant, deals: int, seed: int) -> list[Position]:
+def bench_positions(variant: Variant, deals: int, seed: int,
+                    cards: Optional[int] = None) -> list[Position]:
+    """The opening positions of the seeded deals; with ``cards``, each played on by seeded
+    random legal play until every hand holds ``cards`` cards (at a trick start)."""
     if variant.name == "bridge":
-        return [bridge_position(d, BRIDGE_TRUMPS[i % len(BRIDGE_TRUMPS)])
-                for i, d in enumerate(seeded_deals(variant, deals, seed))]
-    return [declared_position(d) for d in seeded_deals(variant, deals, seed)]
+        out = [bridge_position(d, BRIDGE_TRUMPS[i % len(BRIDGE_TRUMPS)])
+               for i, d in enumerate(seeded_deals(variant, deals, seed))]
+    else:
+        out = [declared_position(d) for d in seeded_deals(variant, deals, seed)]
+    if cards is None:
+        return out
+    played_on = []
+    for i, pos in enumerate(out):
+        rng = random.Random(f"bench-play-{seed}-{i}")
+        while pos.tricks_left > cards or pos.played:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        played_on.append(pos)
+    return played_on
 
 
 # ---- DDS (bridge only; lives in the project checkout's benches/) -------------------------------
@@ -173,7 +186,7 @@ def _ratio(a: Optional[float], b: Optional[float]) -> Optional[float]:
 
 def report_text(result: dict) -> str:
     lines = [f"bench: {result['variant']}, {result['deals']} deals (seed {result['seed']}), "
-             "1 thread"]
+             f"{result['cards']} cards per hand, 1 thread"]
     s = result.get("solver")
     if s is None:
         lines.append("fast solver: not built (only DDS timed)")
@@ -216,6 +229,10 @@ def bench(
     time_limit: Annotated[Optional[float], typer.Option(
         help="Stop a solve after this many seconds (the deal is counted as limited).",
         show_default=False)] = None,
+    cards: Annotated[Optional[int], typer.Option(
+        help="Solve smaller positions: play each deal on (seeded random legal play) until "
+             "every hand holds this many cards. Default: the full deal.",
+        min=1, show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Time the fast solver on N fixed seeded full deals, single-threaded.
@@ -229,6 +246,8 @@ def bench(
 
         napoleon bench --deals 50 --vs-dds
         napoleon bench --variant japanese --deals 5 --time-limit 60
+        napoleon bench --variant japanese --cards 7 --deals 20
+        napoleon bench --cards 9 --deals 20 --vs-dds
     """
     v = variant_from(variant, None)
     if vs_dds and v.name != "bridge":
@@ -238,13 +257,16 @@ def bench(
     if solve is None and not vs_dds:
         raise UsageError("the fast solver is not built (run 'pip install -e .' in the project)")
     dds = load_dds() if vs_dds else None
-    positions = bench_positions(v, deals, seed)
+    if cards is not None and cards > v.tricks:
+        raise UsageError(f"--cards: a {v.name} hand holds at most {v.tricks} cards, not {cards}")
+    positions = bench_positions(v, deals, seed, cards)
 
     def progress(items, label):
         with typer.progressbar(items, label=label, file=sys.stderr) as bar:
             yield from bar
 
-    result: dict[str, Any] = {"variant": v.name, "deals": deals, "seed": seed}
+    result: dict[str, Any] = {"variant": v.name, "deals": deals, "seed": seed,
+                              "cards": cards if cards is not None else v.tricks}
     if solve is not None:
         result["solver"] = run_solver(positions, node_limit, time_limit, progress)
     if dds is not None:

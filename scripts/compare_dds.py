@@ -3,6 +3,7 @@
 
     python scripts/compare_dds.py --deals 200            # the full check: 200 deals x 5 trumps
     python scripts/compare_dds.py --deals 20 --time-limit 30
+    python scripts/compare_dds.py --deals 200 --cards 8    # each deal played on to 8 cards
 
 For each deal and trump: the value (tricks for the declarer's side) and every opening lead's
 value from both engines. Prints each mismatch as it is found and a summary with both
@@ -14,6 +15,7 @@ and positions are those of ``tests/test_dds_bridge.py`` (same generator, declare
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -49,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0,
                         help="seconds allowed per solve of the fast solver (default 60)")
     parser.add_argument("--node-limit", type=int, default=None, help="nodes allowed per solve")
+    parser.add_argument("--cards", type=int, default=None, choices=range(1, 14), metavar="1..13",
+                        help="play each deal on (seeded random legal play) until every hand "
+                             "holds this many cards; default: the full deal from the opening lead")
     args = parser.parse_args(argv)
 
     reason = dds.unavailable_reason()
@@ -73,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     for i, deal in enumerate(seeded_deals(bridge, args.deals, args.seed)):
         for trump in BRIDGE_TRUMPS:
             pos = bridge_position(deal, trump, declarer=i % 4)
+            if args.cards is not None:
+                rng = random.Random(f"compare-dds-{args.seed}-{i}-{trump}")
+                while pos.tricks_left > args.cards or pos.played:
+                    pos = pos.play(rng.choice(pos.legal_moves()))
             label = f"deal {i} trump {trump_name(trump)} declarer {pos.declarer} ({deal})"
             t = time.perf_counter()
             want_value, want_plays = dds.dds_solve(pos)
@@ -98,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr, flush=True)
 
     total = args.deals * len(BRIDGE_TRUMPS)
-    print(f"\n{total} positions ({args.deals} deals x {len(BRIDGE_TRUMPS)} trumps, seed {args.seed}): "
+    size = "full deals" if args.cards is None else f"played on to {args.cards} cards per hand"
+    print(f"\n{total} positions ({args.deals} deals x {len(BRIDGE_TRUMPS)} trumps, seed {args.seed}, "
+          f"{size}): "
           f"{checked} solved, {checked - len(mismatches)} equal to DDS, {len(mismatches)} "
           f"mismatches, {len(limited)} hit the limit")
     print(f"DDS {dds.dds_version()} (1 thread, all cards): {_times_text(dds_times)}")

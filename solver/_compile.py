@@ -126,6 +126,7 @@ def _japoleon(v, rules: dict) -> list[dict]:
 
 
 def _plain(v, rules: dict) -> list[dict]:
+    rules.update(quick_tricks=1)   # no role cards: suit and rank decide every trick
     return [_trump_table(t) for t in TRUMP_INDEXES]
 
 
@@ -168,6 +169,7 @@ def compile_rules(pos) -> dict:
         "reveal": 0,
         "coup_card": pos.coup_card if pos.coup_card is not None else -1,
         "partner": pos.partner if pos.partner is not None else -1,
+        "quick_tricks": 0,
     }
     rules["tr"] = compiler(v, rules)
     digest = hashlib.blake2b(repr(sorted(rules.items())).encode(), digest_size=8).digest()

@@ -15,9 +15,12 @@ How it works
   node; a trick's value is subtracted from ``need`` when the trick completes.
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
-* At every trick start the transposition table (``_tt.pxd``) is probed with the exact
-  position (hands, leader, trump, reveal flag); it keeps a lower and an upper bound on the
-  value from there and the best move, and is updated after the search of that node.
+* Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
+  (``_quick.pxd``) may settle the test at once.
+* At every trick start the transposition table (``_tt.pxd``) is probed with the position
+  in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
+  point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
+  bound on the value from there and the best move, and is updated after the search.
 * Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
   points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
   in the remaining order of a suit, same hand, same point value, no special role).
@@ -39,6 +42,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
                          META_UB, META_MOVE)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
+from solver._quick cimport quick_tricks
+from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
     ABORT_NONE = 0
@@ -106,6 +111,7 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     cdef uint64_t tag = 0, meta
     cdef uint64_t* entry
     cdef State child
+    cdef Canon cn
     if need <= 0:
         return 1
     maxv = max_value(r, s)
@@ -124,9 +130,19 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
         v = last_trick(r, s)
         if v >= 0:
             return v >= need
+    # Sure tricks bound the value only when the leader's side wants them (not in Misère).
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
+            ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
+        v = quick_tricks(r, s)
+        if (r.side_mask >> s.leader) & 1:
+            if v >= need:
+                return 1
+        elif need > maxv - v:
+            return 0
     if s.nplayed == 0:
+        canonicalise(r, s, &cn)
         tag = tt_tag(s.leader, s.trump, s.reveal_used)
-        entry = tt_find(S.tt, s.hands, tag)
+        entry = tt_find(S.tt, cn.hands, tag)
         if entry != NULL:
             meta = entry[r.n_seats]
             if <int>((meta >> META_LB) & 0xFF) >= need:
@@ -135,7 +151,7 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
             if <int>((meta >> META_UB) & 0xFF) < need:
                 S.tt_hits += 1
                 return 0
-            first = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     n = gen_moves(r, s, moves, first, 1)
     result = 1 - maxing
     for i in range(n):
@@ -148,10 +164,11 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
             best = moves[i]
             break
     if s.nplayed == 0:
+        best = move_to_canon(&cn, best)
         if result:
-            tt_store(S.tt, s.hands, tag, r.n_tricks - s.trick, need, maxv, best)
+            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, need, maxv, best)
         else:
-            tt_store(S.tt, s.hands, tag, r.n_tricks - s.trick, 0, need - 1, best)
+            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, 0, need - 1, best)
     return result
 
 
@@ -210,12 +227,14 @@ cdef int principal_line(Search* S, const State* root, int value, int* line) noex
     cdef int moves[MAX_MOVES]
     cdef int k = 0, n, i, gain, w, maxing, found, first
     cdef uint64_t* entry
+    cdef Canon cn
     while not is_over(r, &s):
         first = -1
         if s.nplayed == 0:
-            entry = tt_find(S.tt, s.hands, tt_tag(s.leader, s.trump, s.reveal_used))
+            canonicalise(r, &s, &cn)
+            entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
             if entry != NULL:
-                first = <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1
+                first = move_from_canon(&cn, <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1)
         n = gen_moves(r, &s, moves, first, 1)
         maxing = (r.max_mask >> seat_to_move(r, &s)) & 1
         found = -1
@@ -298,6 +317,7 @@ cdef int fill_rules(dict data, Rules* r) except -1:
     r.reveal = data["reveal"]
     r.coup_card = data["coup_card"]
     r.partner = data["partner"]
+    r.quick_tricks = data["quick_tricks"]
     for t in range(5):
         d = data["tr"][t]
         r.tr[t].trump_mask = d["trump_mask"]

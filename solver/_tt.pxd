@@ -3,8 +3,9 @@
 
 A position at a trick start is fully described (for a fixed set of rules) by the hands,
 the leader, the trump (Nap fixes it on the first lead) and Secretary's reveal flag; the
-trick number follows from the hand sizes. An entry stores those words verbatim, so a hit
-is never a collision, plus a lower and an upper bound on the value the declarer's side
+trick number follows from the hand sizes. The search passes the hands in relative ranks
+(``_canon.pxd``), so positions that differ only in which cards are gone share an entry.
+An entry stores those words verbatim, so a hit is never a collision, plus a lower and an upper bound on the value the declarer's side
 takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
 replaces an empty entry or the one with the fewest tricks left (the cheapest to redo).
 """

@@ -1,0 +1,135 @@
+# cython: language_level=3
+"""Relative ranks: the transposition table's key for a trick start.
+
+Two positions play out alike when, suit by suit, the cards still in play are held by the
+same seats in the same order, with the same point values and the same role cards. Cards
+already played, discarded or never dealt leave gaps that change nothing. So the key
+renumbers each suit's cards in play ("canonical" ranks) while keeping:
+
+* every card with a role (``TrumpRules.special_mask``: the Mighty, the Jacks, Yoromeki,
+  the killer, the Ripper, the 2s while Same-two applies, the coup card) on its own rank,
+  and no other card ever on a role card's rank, played or not;
+* the order of the cards in play, role cards included: each run of ordinary cards between
+  two role cards in play stays between them;
+* the point value: ordinary point cards move only to free point ranks, other cards only to
+  free non-point ranks (points all rank above non-points in every suit).
+
+Inside such a run the ordinary cards are packed to the highest free ranks. The mapping
+depends only on the suit's cards in play (``rem``), so a position and its key differ by one
+order-preserving bijection per suit, which also translates the table's best move.
+Trick-count variants have no point classes. Nap's first lead (trump not fixed) keeps the
+exact cards (nothing has been played yet there anyway).
+"""
+
+from libc.stdint cimport uint64_t
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
+                            clz64, trump_index)
+
+ctypedef struct Canon:
+    uint64_t hands[7]       # the hands renumbered: the table key (seats >= n_seats are 0)
+    uint64_t rem[4]         # per suit: the cards in play (13 bits, rank 0 = the 2)
+    uint64_t canon[4]       # per suit: their canonical ranks (same count, same order)
+
+
+cdef inline uint64_t top_bits(uint64_t mask, int n) noexcept nogil:
+    """The ``n`` highest set bits of ``mask`` (it has at least ``n``)."""
+    cdef uint64_t out = 0, b
+    while n > 0:
+        b = (<uint64_t>1) << (63 - clz64(mask))
+        out |= b
+        mask ^= b
+        n -= 1
+    return out
+
+
+cdef inline uint64_t canon_suit(uint64_t rem, uint64_t reserved, uint64_t points) noexcept nogil:
+    """Canonical ranks (13-bit mask) for a suit's cards in play ``rem``; ``reserved``: the
+    suit's role-card ranks; ``points``: its point ranks (0 for trick-count variants)."""
+    cdef uint64_t out = 0, gap, slots, below, plain
+    cdef int hi = 13, lo
+    cdef uint64_t roles_in_play = rem & reserved
+    while True:
+        below = roles_in_play & (((<uint64_t>1) << hi) - 1)
+        lo = (64 - clz64(below)) if below else 0
+        gap = (((<uint64_t>1) << hi) - 1) & ~(((<uint64_t>1) << lo) - 1)
+        slots = gap & ~reserved
+        plain = rem & slots
+        out |= top_bits(slots & points, popcount64(plain & points))
+        out |= top_bits(slots & ~points, popcount64(plain & ~points))
+        if not below:
+            return out
+        out |= (<uint64_t>1) << (lo - 1)
+        hi = lo - 1
+
+
+cdef inline uint64_t remap(uint64_t h, uint64_t src, uint64_t dst) noexcept nogil:
+    """The bits of ``h`` (a subset of ``src``) moved to the bits of ``dst`` of the same order
+    (``src`` and ``dst`` have as many bits): a software pext + pdep."""
+    cdef uint64_t out = 0, a, b
+    while src:
+        a = src & (0 - src)
+        b = dst & (0 - dst)
+        if h & a:
+            out |= b
+        src ^= a
+        dst ^= b
+    return out
+
+
+cdef inline void canonicalise(const Rules* r, const State* s, Canon* c) noexcept nogil:
+    """Fill ``c`` for the trick start ``s`` (``s.nplayed == 0``)."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t in_play = 0, rem, canon, points, h
+    cdef int i, su, shift
+    for i in range(7):
+        in_play |= s.hands[i]
+        c.hands[i] = s.hands[i]
+    for su in range(4):
+        shift = 13 * su
+        rem = (in_play >> shift) & 0x1FFF
+        c.rem[su] = rem
+        if s.trump == TRUMP_UNFIXED:
+            c.canon[su] = rem
+            continue
+        points = (r.point_mask >> shift) & 0x1FFF if r.unit_points else 0
+        canon = canon_suit(rem, (t.special_mask >> shift) & 0x1FFF, points)
+        c.canon[su] = canon
+        if canon == rem:
+            continue
+        for i in range(r.n_seats):
+            h = (s.hands[i] >> shift) & 0x1FFF
+            if h:
+                c.hands[i] = (c.hands[i] & ~((<uint64_t>0x1FFF) << shift)) | \
+                    (remap(h, rem, canon) << shift)
+
+
+cdef inline int nth_bit(uint64_t mask, int k) noexcept nogil:
+    """Index of the ``k``-th lowest set bit of ``mask`` (k from 0)."""
+    while k > 0:
+        mask &= mask - 1
+        k -= 1
+    return ctz64(mask)
+
+
+cdef inline int move_to_canon(const Canon* c, int move) noexcept nogil:
+    """A move's card translated to canonical ranks (option bits kept)."""
+    cdef int card = move & 63, su, rank
+    if move < 0 or card == JOKER:
+        return move
+    su = card // 13
+    rank = card - 13 * su
+    rank = nth_bit(c.canon[su], popcount64(c.rem[su] & (((<uint64_t>1) << rank) - 1)))
+    return (move & ~63) | (13 * su + rank)
+
+
+cdef inline int move_from_canon(const Canon* c, int move) noexcept nogil:
+    """The inverse of :func:`move_to_canon` (-1 stays -1)."""
+    cdef int card = move & 63, su, rank
+    if move < 0 or card == JOKER:
+        return move
+    su = card // 13
+    rank = card - 13 * su
+    if not (c.canon[su] >> rank) & 1:
+        return -1
+    rank = nth_bit(c.rem[su], popcount64(c.canon[su] & (((<uint64_t>1) << rank) - 1)))
+    return (move & ~63) | (13 * su + rank)
