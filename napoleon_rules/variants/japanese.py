@@ -33,7 +33,8 @@ class Japanese(Variant):
         Option("min_bid", 11, "lowest bid", minimum=1, maximum=20),
         Option("all_pass_same_dealer", False, "when all pass, the same dealer deals again "
                "(otherwise the next dealer)"),
-        Option("alone_doubles", True, "a Napoleon playing alone wins or loses double"),
+        Option("alone_doubles", True, "a Napoleon playing alone wins or loses double",
+               decision=True),
     )
 
     # ---- special cards ------------------------------------------------------------------------
