@@ -9,6 +9,7 @@ preset changes there, change the matching function here and run
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from napoleon_rules.cards import (ACE, FOUR, JACK, JOKER, NT, POINT_CARDS, QUEEN, THREE, TWO,
@@ -143,15 +144,21 @@ COMPILERS = {Japanese: _japanese, JapaneseStakes: _japanese, Mighty: _mighty,
 
 def compile_rules(pos) -> dict:
     """The ``Rules`` struct for ``pos`` as a dict (field name -> value), plus ``fingerprint``:
-    a 64-bit hash of everything in it (a Table is cleared when it changes)."""
-    v = pos.variant
+    a 64-bit hash of everything in it (a Table is cleared when it changes). Cached: the
+    advisor and the deal analysis ask thousands of questions under the same rules, and
+    compiling costs more than a small search. Do not modify the returned dict."""
+    return _compile_cached(pos.variant, len(pos.hands), pos.declarer, pos.partner,
+                           pos.contract, pos.coup_card)
+
+
+@functools.lru_cache(maxsize=256)
+def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> dict:
     compiler = COMPILERS.get(type(v))
     if compiler is None:
         raise UnsupportedVariantError(f"the fast solver has no rules for variant {v.name!r} "
                                       f"({type(v).__name__})")
-    n = len(pos.hands)
-    side = {pos.declarer} | ({pos.partner} if pos.partner is not None else set())
-    misere = pos.contract == "misere"
+    side = {declarer} | ({partner} if partner is not None else set())
+    misere = contract == "misere"
     rules = {
         "n_seats": n,
         "n_tricks": v.tricks,
@@ -167,8 +174,8 @@ def compile_rules(pos) -> dict:
         "pair_from_second_trick": 0,
         "joker_names_suit": 0,
         "reveal": 0,
-        "coup_card": pos.coup_card if pos.coup_card is not None else -1,
-        "partner": pos.partner if pos.partner is not None else -1,
+        "coup_card": coup_card if coup_card is not None else -1,
+        "partner": partner if partner is not None else -1,
         "quick_tricks": 0,
     }
     rules["tr"] = compiler(v, rules)
