@@ -1,0 +1,336 @@
+"""``napoleon advise``: bid, call, discard and play advice from one player's view, by dealing
+the unseen cards many times and solving each deal double dummy (see solver/advisor.py)."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from contextlib import contextmanager
+from typing import Annotated, Optional
+
+import typer
+
+from napoleon_rules.cards import CardParseError, card_name, mask_of, parse_cards, parse_trump
+from napoleon_rules.deal import parse_hand
+from napoleon_rules.errors import DealError
+
+from .common import UsageError, card_text, dumps, user_errors, variant_from
+
+advise_app = typer.Typer(
+    name="advise", no_args_is_help=True, rich_markup_mode="markdown",
+    help="Advice from one player's view: the unseen cards are dealt many times consistently "
+         "with what the player knows, and each deal is solved double dummy.\n\n"
+         "Every command takes --samples, --seed, --jobs, --time-limit (per sample), "
+         "-c/--constraint and --json.")
+
+# ---- options every command shares ------------------------------------------------------------
+Samples = Annotated[int, typer.Option("--samples", "-n", help="How many deals of the unseen cards.")]
+Seed = Annotated[Optional[int], typer.Option(
+    help="Random seed: the same seed gives the same samples (and the same advice when no "
+         "sample hits its limit). Without it one is chosen; the output shows it.",
+    show_default=False)]
+Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Threads solving samples in parallel "
+                                   "(the result does not depend on it).")]
+TimeLimit = Annotated[float, typer.Option(
+    help="Seconds of search per sample; a sample stopped by it is counted as undecided, never "
+         "guessed.")]
+NodeLimit = Annotated[Optional[int], typer.Option(
+    help="Nodes per search test (deterministic, unlike --time-limit).", show_default=False)]
+Constraints = Annotated[Optional[list[str]], typer.Option(
+    "--constraint", "-c", metavar="PLACE:FACT",
+    help="Something known about the unseen cards (repeatable): 2:S>=4 (seat 2 holds at least 4 "
+         "spades), 3:H=0 (void), 1:AS (holds A♠), blind:!JO (the Joker is not in the blind).")]
+Variant = Annotated[str, typer.Option("--variant", "-v", help="Preset name.")]
+Options = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", metavar="NAME=VALUE", help="A variant option (repeatable), e.g. -o players=7.")]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Seat = Annotated[int, typer.Option(help="The player's seat.")]
+
+
+def read_cards(text: str, what: str) -> int:
+    """A hand in the deal notation (``AKQ.JT9.2.AK3``) or a list of cards (``AS KS 2C``)."""
+    try:
+        if "." in text:
+            return parse_hand(text)
+        cards = parse_cards(text)
+    except (CardParseError, DealError) as e:
+        raise UsageError(f"bad {what}: {e}") from None
+    dup = [c for c in set(cards) if cards.count(c) > 1]
+    if dup:
+        raise UsageError(f"bad {what}: {card_name(dup[0])} is written twice")
+    return mask_of(cards)
+
+
+def read_trump(text: str):
+    try:
+        trump = parse_trump(text)
+    except CardParseError as e:
+        raise UsageError(str(e)) from None
+    if trump is None:
+        raise UsageError("--trump must be S, H, D, C or NT")
+    return trump
+
+
+def budget(time_limit: float, node_limit: Optional[int]):
+    from solver.advice_core import SearchBudget
+    if not time_limit > 0:
+        raise UsageError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    if node_limit is not None and node_limit < 1:
+        raise UsageError(f"--node-limit must be positive, not {node_limit}")
+    return SearchBudget(time_limit, node_limit)
+
+
+def check_counts(samples: int, jobs: int) -> None:
+    if not 1 <= samples <= 100_000:
+        raise UsageError(f"--samples must be 1..100000, not {samples}")
+    if not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be 1..256, not {jobs}")
+
+
+def pick_seed(seed: Optional[int]) -> int:
+    # The seed chosen is part of every output (table and JSON), so the advice can be repeated.
+    return secrets.randbelow(2 ** 32) if seed is None else seed
+
+
+@contextmanager
+def progress_bar(total: int, label: str):
+    """A progress bar on stderr (shown only on a terminal), as a callback ``step(k)``."""
+    if not sys.stderr.isatty():   # click would still print the label: keep stderr clean
+        yield lambda k: None
+        return
+    with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def constraints_from(items):
+    from solver.sampling import parse_constraints
+    return parse_constraints(items)
+
+
+def est(e, digits: int = 2, percent: bool = False) -> str:
+    if e.mean is None:
+        return "-"
+    if percent:
+        text = f"{100 * e.mean:3.0f}% [{100 * e.low:.0f}-{100 * e.high:.0f}]"
+    else:
+        text = e.text(digits)
+    return text + (f" ({e.undecided} open)" if e.undecided else "")
+
+
+# ---- bid ----------------------------------------------------------------------------------------
+@advise_app.command("bid")
+@user_errors
+def bid(
+    hand: Annotated[str, typer.Argument(help="The hand: AKQ.JT9.2.AK3 (S.H.D.C) or 'AS KS ...'.",
+                                        show_default=False)],
+    variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
+    auction: Annotated[Optional[str], typer.Option(
+        help="The calls so far, from the first bidder: '13S pass 14H'.", show_default=False)] = None,
+    dealer: Annotated[Optional[int], typer.Option(
+        help="The dealer (default: the one that puts --seat to bid).", show_default=False)] = None,
+    trump: Annotated[Optional[list[str]], typer.Option(
+        help="Only these trumps (repeatable); default all.", show_default=False)] = None,
+    exact_points: Annotated[bool, typer.Option(
+        help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+) -> None:
+    """For each trump: what the player would take as Napoleon, P(make) and the expected score
+    of each bid, and the bid to make (or pass).
+
+    In each sample the fast policy calls the strongest card not held and discards the
+    lowest cards (see the README). P(make) counts a bid as made when the variant's scoring
+    pays Napoleon (Japanese: all 20 without bidding 20 fails, the Siberian rule). Pass scores 0.
+
+    Examples:
+
+        napoleon advise bid AKQJ.T9.2.AK3 --samples 50 --jobs 2
+        napoleon advise bid "8.AKQ.KQ.J" -v japanese -o players=7 --auction "12S pass" --seat 2
+        napoleon advise bid AK.2.3.4 -v nap -c "1:S>=2" --json
+    """
+    from solver.advisor import advise_bid
+    v = variant_from(variant, option)
+    check_counts(samples, jobs)
+    cards = read_cards(hand, "hand")
+    calls = (auction or "").replace(",", " ").split()
+    trumps = [read_trump(t) for t in trump] if trump else None
+    seed = pick_seed(seed)
+    with progress_bar(samples * len(trumps or v.trumps), "solving") as step:
+        advice = advise_bid(v, cards, seat=seat, auction=calls, dealer=dealer, trumps=trumps,
+                            constraints=constraints_from(constraint), samples=samples, seed=seed,
+                            jobs=jobs, budget=budget(time_limit, node_limit),
+                            exact_points=exact_points, progress=step)
+    if json_out:
+        typer.echo(dumps(advice.to_json()))
+        return
+    lines = [f"{v.title}: seat {seat}, {samples} samples, seed {seed}"]
+    for row in advice.rows:
+        hist = "  ".join(f"{k}:{n}" for k, n in row["histogram"].items())
+        lines.append(f"trump {row['label']}: total taken (samples) {hist}")
+        if row["calls"]:
+            lines.append("  calls " + ", ".join(f"{k} x{n}" for k, n in row["calls"].items())
+                         + f"; alone in {row['alone']}")
+        lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
+        for b in row["bids"]:
+            mark = "" if b["legal"] else "  (not legal now)"
+            lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
+                         f"{est(b['score'])}{mark}")
+    best = advice.best
+    if best is not None:
+        lines.append(f"best bid: {best['bid']} (expected score {est(best['score'])}, "
+                     f"P(make) {est(best['p_make'], percent=True)})")
+    lines.append(f"recommended: {advice.recommended}")
+    typer.echo("\n".join(lines))
+
+
+def choice_table(advice, points: bool) -> str:
+    lines = [f"{advice.kind} advice, bid {advice.bid}, {advice.samples} samples, seed {advice.seed}",
+             f"  {advice.kind:<12} {'samples':>7}  " + ("expected total [95% CI]    " if points else "")
+             + f"{'P(make) [95% CI]':<24} expected score [95% CI]"]
+    for r in advice.rows:
+        lines.append(f"  {r['option']:<12} {r['n']:>7}  "
+                     + (f"{est(r['points']):<27}" if points else "")
+                     + f"{est(r['p_make'], percent=True):<24} {est(r['score'])}")
+    return "\n".join(lines)
+
+
+# ---- call ---------------------------------------------------------------------------------------
+@advise_app.command("call")
+@user_errors
+def call(
+    hand: Annotated[str, typer.Argument(help="The hand (before taking the blind).", show_default=False)],
+    blind: Annotated[Optional[str], typer.Argument(
+        help="The blind, if it has been seen (Mighty: the kitty is seen before the call).",
+        show_default=False)] = None,
+    trump: Annotated[str, typer.Option(help="The trump bid: S H D C (NT where allowed).")] = "S",
+    bid_level: Annotated[Optional[int], typer.Option(
+        "--bid", help="The level bid (default the lowest).", show_default=False)] = None,
+    variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+) -> None:
+    """Expected score and P(make) of the bid for each sensible card to call (the strongest
+    cards not held) and for playing alone, compared on the same samples.
+
+    Examples:
+
+        napoleon advise call AKQ.JT9.2.AK3 --trump S --bid 14
+        napoleon advise call "AK.QJT9.A.K3+JO" "2.3.4." -v mighty --trump H --bid 15
+    """
+    from solver.advisor import advise_call
+    v = variant_from(variant, option)
+    check_counts(samples, jobs)
+    cards = read_cards(hand, "hand")
+    seen = read_cards(blind, "blind") if blind else None
+    seed = pick_seed(seed)
+    with progress_bar(samples * 7, "solving") as step:
+        advice = advise_call(v, cards, seen, trump=read_trump(trump), bid_level=bid_level, seat=seat,
+                             constraints=constraints_from(constraint), samples=samples, seed=seed,
+                             jobs=jobs, budget=budget(time_limit, node_limit), progress=step)
+    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, points=False))
+
+
+# ---- discard ------------------------------------------------------------------------------------
+@advise_app.command("discard")
+@user_errors
+def discard(
+    cards_text: Annotated[str, typer.Argument(
+        metavar="HAND+BLIND", help="The hand with the blind taken (10 + 2 cards in Japanese).",
+        show_default=False)],
+    trump: Annotated[str, typer.Option(help="The trump: S H D C (NT where allowed).")] = "S",
+    call_card: Annotated[Optional[str], typer.Option(
+        "--call", help="The card called (Mighty: omit to play without a friend).",
+        show_default=False)] = None,
+    bid_level: Annotated[Optional[int], typer.Option(
+        "--bid", help="The level bid; with --by-score, rank by its expected score.",
+        show_default=False)] = None,
+    by_score: Annotated[bool, typer.Option(help="Rank by expected score instead of total taken.")] = False,
+    candidates: Annotated[int, typer.Option(
+        help="Discards kept after the cheap ranking, then halved round by round.")] = 12,
+    variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+) -> None:
+    """The best cards to put away, with the expected total the side takes.
+
+    Every discard is ranked by a cheap key (keep trumps and special cards, keep point cards
+    the opponents would score, empty short suits); the best --candidates then go through
+    successive halving: each round doubles the samples and keeps the better half.
+
+    Example:
+
+        napoleon advise discard AKQ2.JT9.32.AK3 --trump S --call JS --samples 64 -j 2
+        napoleon advise discard "AS KS QS 2S JH TH 9H 3D 2D AC KC 3C" --trump S --call JS
+    """
+    from solver.advisor import advise_discard
+    v = variant_from(variant, option)
+    check_counts(samples, jobs)
+    pool = read_cards(cards_text, "hand + blind")
+    call_mask = read_cards(call_card, "--call") if call_card else None
+    call_c = next(iter(c for c in range(53) if call_mask >> c & 1)) if call_mask else None
+    seed = pick_seed(seed)
+    with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
+        advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
+                                bid_level=bid_level, seat=seat, candidates=candidates,
+                                constraints=constraints_from(constraint), samples=samples,
+                                seed=seed, jobs=jobs, budget=budget(time_limit, node_limit),
+                                by_score=by_score, progress=step)
+    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, points=not by_score))
+
+
+# ---- play ---------------------------------------------------------------------------------------
+@advise_app.command("play")
+@user_errors
+def play(
+    position: Annotated[str, typer.Option(
+        "--position", "-p", metavar="FILE.json", help="The position (JSON, as for 'napoleon "
+        "solve'); only the seat's own hand and the current trick are taken as seen.",
+        show_default=False)],
+    seat: Annotated[int, typer.Option(help="The seat to advise; it must be to move.",
+                                      show_default=False)],
+    call_card: Annotated[Optional[str], typer.Option(
+        "--call", help="The called card, if not yet seen: its holder in each sample is the "
+        "partner.", show_default=False)] = None,
+    discards: Annotated[Optional[str], typer.Option(
+        help="The cards put away (unseen by all but the declarer).", show_default=False)] = None,
+    target: Annotated[Optional[int], typer.Option(
+        help="Also give P(the declarer's side takes at least this from here).",
+        show_default=False)] = None,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+) -> None:
+    """The expected value of each legal card, from one seat's view: the hands it cannot see
+    are dealt again in each sample (voids shown in the current trick are kept; earlier
+    ones go in with -c, e.g. -c 3:H=0).
+
+    Example:
+
+        napoleon advise play -p position.json --seat 2 --samples 200 -j 2
+    """
+    from solver.advisor import advise_play
+    from .solving import load_position
+    pos = load_position(position, False)
+    check_counts(samples, jobs)
+    call_c = None
+    if call_card:
+        call_c = next(c for c in range(53) if read_cards(call_card, "--call") >> c & 1)
+    seed = pick_seed(seed)
+    with progress_bar(samples, "solving") as step:
+        advice = advise_play(pos, seat, call=call_c,
+                             discards=read_cards(discards, "--discards") if discards else 0,
+                             constraints=constraints_from(constraint), target=target,
+                             samples=samples, seed=seed, jobs=jobs,
+                             budget=budget(time_limit, node_limit), progress=step)
+    if json_out:
+        typer.echo(dumps(advice.to_json()))
+        return
+    goal = "highest" if advice.maximise else "lowest"
+    lines = [f"{pos.variant.title}: seat {seat} to play, {samples} samples, seed {seed}"
+             + (f", {advice.dropped} dropped (time limit)" if advice.dropped else ""),
+             f"value = the declarer's side's take from the cards still in play; best = {goal}",
+             f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
+    best = advice.best()
+    for c, e in advice.cards.items():
+        extra = f"   {est(advice.reach[c], percent=True)}" if target is not None else ""
+        lines.append(f"  {card_text(c):<5} {est(e):<26}{extra}{'  *' if c == best else ''}")
+    typer.echo("\n".join(lines))

@@ -1,0 +1,529 @@
+"""The hand advisor: bids, the card to call, discards and plays, by perfect-information Monte
+Carlo (as GIB does for bridge). The unseen cards are dealt many times consistently with what
+the player knows (:mod:`solver.sampling`), each deal is solved double dummy, and the results
+become estimates with 95% confidence intervals.
+
+All samples are drawn up front from one seeded generator, and each sample's search uses a
+cleared table, so the same seed gives the same advice whatever ``jobs`` is, as long as no
+sample hits its time limit (a node limit is deterministic). A sample stopped by its limit is
+never given a made-up value: its proved bounds answer the questions they settle, and it is
+counted as *undecided* for the others.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+from napoleon_rules.auction import Auction
+from napoleon_rules.cards import (JOKER, NT, card_name, card_suit, cards_of, count, mask_of,
+                                  sort_cards, trump_name)
+from napoleon_rules.deal import Deal
+from napoleon_rules.errors import NapoleonError
+from napoleon_rules.game import Choices, holder
+from napoleon_rules.moves import Bid
+from napoleon_rules.variants.japanese import Japanese
+
+from . import api
+from .advice_core import (AdviceError, Estimate, SearchBudget, max_value, mean_estimate,
+                          policy_call, policy_discard, discard_key, power_ladder,
+                          proportion_estimate, resolve_total, run_samples)
+from .sampling import Constraint, DealSampler, Knowledge, SuitCount, knowledge_for_hand
+
+__all__ = ["advise_bid", "advise_call", "advise_discard", "advise_play", "AdviceError"]
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_name(c) for c in sort_cards(cards_of(mask))]
+
+
+def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
+    extra = hand & ~variant.deck
+    if extra:
+        raise AdviceError(f"{card_name(next(cards_of(extra)))} is not in the {variant.name} deck")
+    if count(hand) != size:
+        raise AdviceError(f"{what} holds {count(hand)} cards; {variant.name} needs {size}")
+
+
+def _check_seat(variant, seat: int) -> None:
+    if not 0 <= seat < variant.players:
+        raise AdviceError(f"--seat must be 0..{variant.players - 1}, not {seat}")
+
+
+# ---- declaring a sampled deal -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Plan:
+    """One way to declare: the trump, and (None = the fast policy) the call and discard."""
+
+    trump: object
+    call: int | None = None
+    alone: bool = False
+    discard: tuple[int, ...] | None = None
+    misere: bool = False
+
+
+def declare(variant, places: Sequence[int], seat: int, plan: Plan):
+    """``(contract, first position)`` of the sampled deal ``places`` with ``seat`` as declarer."""
+    n = variant.players
+    deal = Deal(variant, tuple(places[:n]), places[n])
+    if variant.name == "nap":
+        bid = Bid(0, None, "misere") if plan.misere else Bid(3)
+        return variant.declare(deal, seat, bid, Choices())
+    pool = deal.hands[seat] | deal.rest
+    discard = plan.discard
+    if discard is None:
+        discard = policy_discard(variant, plan.trump, pool, count(deal.rest))
+    kept = pool & ~mask_of(discard)
+    friend = "card"
+    call = plan.call
+    if plan.alone:
+        friend = "none" if variant.name == "mighty" else "card"
+        call = next(cards_of(kept)) if friend == "card" else None
+    elif call is None:
+        # Japanese Napoleon calls before seeing the blind; the others after the discard.
+        seen = deal.hands[seat] if isinstance(variant, Japanese) else kept
+        call = policy_call(variant, plan.trump, seen)
+    bid_trump = None if variant.name == "secretary" else plan.trump
+    bid = Bid(variant.all_bids()[0].level, bid_trump)
+    choices = Choices(call=call, discard=tuple(discard), friend=friend,
+                      trump=plan.trump if variant.name == "secretary" else None)
+    return variant.declare(deal, seat, bid, choices)
+
+
+def _score(variant, contract, bid: Bid, total: int, seat: int) -> float:
+    return variant.score(replace(contract, bid=bid), total)[seat]
+
+
+def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
+                 exact: bool) -> list[int]:
+    """Totals t where some bid's score (or made/failed) changes between t-1 and t: the only
+    questions "total >= t" the advice needs answered."""
+    if exact:
+        return list(range(1, top + 1))
+    points = set()
+    for b in bids:
+        prev = _score(variant, contract, b, 0, seat)
+        for t in range(1, top + 1):
+            cur = _score(variant, contract, b, t, seat)
+            if cur != prev:
+                points.add(t)
+            prev = cur
+    return sorted(points)
+
+
+def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False) -> list[dict]:
+    """Per bid: P(make) (the variant's score pays Napoleon) and the expected score, each over
+    the samples whose bounds settle it."""
+    out = []
+    for b in bids:
+        made, scores, open_make, open_score = [], [], 0, 0
+        for contract, lo, hi in outcomes:
+            values = [_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)]
+            if len(set(values)) == 1:
+                scores.append(values[0])
+            else:
+                open_score += 1
+            wins = {v > 0 for v in values}
+            if len(wins) == 1:
+                made.append(wins.pop())
+            else:
+                open_make += 1
+        out.append({"bid": b, "p_make": proportion_estimate(sum(made), len(made), open_make, certain),
+                    "score": mean_estimate(scores, open_score)})
+    return out
+
+
+def _histogram(outcomes) -> dict[str, int]:
+    hist: dict[str, int] = {}
+    for _, lo, hi in sorted(outcomes, key=lambda o: (o[1], o[2])):
+        key = str(lo) if lo == hi else f"{lo}-{hi}"
+        hist[key] = hist.get(key, 0) + 1
+    return hist
+
+
+def _bid_json(row: dict) -> dict:
+    return {"bid": str(row["bid"]), "legal": row.get("legal", True),
+            "p_make": row["p_make"].to_json(), "score": row["score"].to_json()}
+
+
+# ---- bid advice ------------------------------------------------------------------------------------
+@dataclass
+class BidAdvice:
+    variant: str
+    seat: int
+    hand: int
+    samples: int
+    seed: int
+    rows: list[dict]              # per declaration: trump, histogram, mean, bids, calls
+    recommended: str
+    best: dict | None
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "seat": self.seat, "hand": _cards(self.hand),
+                "samples": self.samples, "seed": self.seed, "recommended": self.recommended,
+                "best": None if self.best is None else _bid_json(self.best),
+                "trumps": [{"trump": r["label"], "points": r["histogram"],
+                            "mean": r["mean"].to_json(),
+                            "calls": r["calls"], "alone": r["alone"],
+                            "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
+
+
+def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bid], bool]]]:
+    """The declarations bid advice compares, each with the bids it covers."""
+    if variant.name == "nap":
+        return [("first lead", Plan(None), lambda b: b.name != "misere"),
+                ("misere", Plan(NT, misere=True), lambda b: b.name == "misere")]
+    trumps = [t for t in variant.trumps if only is None or t in only]
+    if variant.name == "secretary":
+        return [(trump_name(t), Plan(t), lambda b: True) for t in trumps]
+    return [(trump_name(t), Plan(t), (lambda t: lambda b: b.trump == t)(t)) for t in trumps]
+
+
+def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) -> Auction:
+    """Replay ``calls``; the dealer, when not given, is the one that puts ``seat`` to act."""
+    dealers = [dealer] if dealer is not None else range(variant.players)
+    problem = None
+    for d in dealers:
+        try:
+            auction = Auction(variant, d)
+            for c in calls:
+                auction.call(c)
+        except NapoleonError as e:
+            problem = problem or e
+            continue
+        if not auction.over and auction.to_act == seat:
+            return auction
+    if problem is not None and dealer is not None:
+        raise AdviceError(f"bad --auction: {problem}")
+    raise AdviceError(f"after the auction {' '.join(calls) or '(none)'} seat {seat} is not to "
+                      "bid" + (f" with dealer {dealer}" if dealer is not None else " whoever dealt"))
+
+
+def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = (),
+               dealer: int | None = None, trumps: Sequence | None = None,
+               constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
+               jobs: int = 1, budget: SearchBudget = SearchBudget(), exact_points: bool = False,
+               progress=None) -> BidAdvice:
+    """For each trump: the total Napoleon's side would take (the fast policy choosing the call
+    and discard in each sample), P(make) and the expected score of each bid; then the
+    best-scoring legal bid, or pass when no bid scores above 0 (what passing scores)."""
+    if variant.name == "bridge":
+        raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
+    _check_seat(variant, seat)
+    _check_hand(variant, hand, variant.hand_size)
+    state = auction_state(variant, seat, auction, dealer)
+    legal = set(map(str, state.legal_bids()))
+    all_bids = variant.all_bids(state.round)
+    plans = _plans(variant, trumps)
+    sampler = DealSampler(knowledge_for_hand(variant, seat, hand, constraints))
+    deals = sampler.draw_many(samples, seed)
+
+    def work(item, table):
+        plan, places = item
+        contract, pos = declare(variant, places, seat, plan)
+        offset = variant.credited(contract, 0)
+        bids = [b for b in all_bids if covers[plan](b)]
+        points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact_points)
+        lo, hi = resolve_total(pos, points, offset, budget, table)
+        return contract, lo, hi
+
+    covers = {plan: cover for _, plan, cover in plans}
+    items = [(plan, places) for _, plan, _ in plans for places in deals]
+    results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress)
+    rows = []
+    for k, (label, plan, cover) in enumerate(plans):
+        outcomes = results[k * samples:(k + 1) * samples]
+        bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
+                          certain=sampler.certain)
+        for b in bids:
+            b["legal"] = str(b["bid"]) in legal
+        exact = [lo for _, lo, hi in outcomes if lo == hi]
+        calls: dict[str, int] = {}
+        for contract, _, _ in outcomes:
+            if contract.called is not None:
+                calls[card_name(contract.called)] = calls.get(card_name(contract.called), 0) + 1
+        rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
+                     # A mean over the settled samples alone would be biased (the hard ones
+                     # are left out): given only when every total is exact.
+                     "mean": mean_estimate(exact) if len(exact) == len(outcomes)
+                     else Estimate(None, None, None, len(exact), len(outcomes) - len(exact)),
+                     "calls": calls,
+                     "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
+    candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["score"].mean is not None]
+    best = max(candidates, key=lambda b: b["score"].mean, default=None)
+    recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
+    return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best)
+
+
+# ---- call advice ---------------------------------------------------------------------------------
+@dataclass
+class ChoiceAdvice:
+    """Advice comparing options (calls or discards) on the same samples."""
+
+    kind: str
+    variant: str
+    bid: str
+    samples: int
+    seed: int
+    rows: list[dict]   # option, p_make, score, points (Estimates), samples used
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "variant": self.variant, "bid": self.bid,
+                "samples": self.samples, "seed": self.seed,
+                "options": [{"option": r["option"], "samples": r["n"],
+                             **{k: r[k].to_json() for k in ("points", "p_make", "score")
+                                if r.get(k) is not None}} for r in self.rows]}
+
+
+def _parse_bid_level(variant, trump, level: int | None) -> Bid:
+    low = variant.all_bids()[0].level
+    level = low if level is None else level
+    bid = Bid(level, None if variant.name == "secretary" else trump)
+    if str(bid) not in {str(b) for b in variant.all_bids(1)} | {str(b) for b in variant.all_bids(2)}:
+        raise AdviceError(f"{bid} is not a bid of {variant.name}")
+    return bid
+
+
+def advise_call(variant, hand: int, blind: int | None = None, *, trump, bid_level: int | None = None,
+                seat: int = 0, candidates: Sequence[int] | None = None,
+                constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
+                jobs: int = 1, budget: SearchBudget = SearchBudget(), progress=None) -> ChoiceAdvice:
+    """Expected score and P(make) of ``bid_level`` for each sensible card to call (the
+    strongest cards not held) and for playing alone, on the same samples."""
+    if variant.name in ("nap", "bridge"):
+        raise AdviceError(f"{variant.name} has no card to call")
+    if trump not in variant.trumps:
+        raise AdviceError(f"trump {trump_name(trump)} is not allowed in {variant.name}")
+    _check_seat(variant, seat)
+    _check_hand(variant, hand, variant.hand_size)
+    if blind is not None:
+        _check_hand(variant, blind, variant.blind_size, "the blind")
+        if blind & hand:
+            raise AdviceError(f"{card_name(next(cards_of(blind & hand)))} is both in the hand "
+                              "and in the blind")
+    bid = _parse_bid_level(variant, trump, bid_level)
+    held = hand | (blind or 0)
+    if candidates is None:
+        candidates = [c for c in power_ladder(variant, trump) if not held >> c & 1][:6]
+    plans = [(card_name(c), Plan(trump, call=c)) for c in candidates]
+    if variant.name != "secretary":
+        plans.append(("alone", Plan(trump, alone=True)))
+    knowledge = knowledge_for_hand(variant, seat, hand, constraints, blind)
+    sampler = DealSampler(knowledge)
+    deals = sampler.draw_many(samples, seed)
+    return _compare(variant, "call", seat, bid, plans, deals, samples, seed, jobs, budget,
+                    progress, exact=False, certain=sampler.certain)
+
+
+def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget, progress,
+             exact: bool, rounds: Sequence[int] | None = None, certain: bool = False) -> ChoiceAdvice:
+    """Evaluate each plan on the samples; with ``rounds`` (sample counts, rising), successive
+    halving: after each round only the better half goes on to more samples."""
+    cache: dict[tuple[int, int], tuple] = {}
+
+    def work(item, table):
+        k, i = item
+        contract, pos = declare(variant, deals[i], seat, plans[k][1])
+        offset = variant.credited(contract, 0)
+        top = offset + max_value(pos)
+        points = _breakpoints(variant, contract, [bid], seat, top, exact)
+        lo, hi = resolve_total(pos, points, offset, budget, table)
+        return contract, lo, hi
+
+    alive = list(range(len(plans)))
+    for n in list(rounds or []) + [len(deals)]:
+        todo = [(k, i) for k in alive for i in range(n) if (k, i) not in cache]
+        for item, res in zip(todo, run_samples(todo, work, jobs=jobs, tt_mb=budget.tt_mb,
+                                               progress=progress)):
+            cache[item] = res
+        if n == len(deals):
+            break
+        ranked = sorted(alive, key=lambda k: -_plan_value(variant, cache, k, n, bid, seat, exact))
+        alive = ranked[:max(2, (len(ranked) + 1) // 2)]
+    rows = []
+    for k, (label, _) in enumerate(plans):
+        n = max(i + 1 for (kk, i) in cache if kk == k)
+        outcomes = [cache[(k, i)] for i in range(n)]
+        stats = _bid_stats(variant, outcomes, [bid], seat, certain)[0]
+        exact_totals = [lo for _, lo, hi in outcomes if lo == hi]
+        rows.append({"option": label, "n": n, "p_make": stats["p_make"], "score": stats["score"],
+                     "points": mean_estimate(exact_totals, n - len(exact_totals)) if exact else None})
+    key = (lambda r: (-r["n"], -(r["points"].mean if r["points"] and r["points"].mean is not None
+                                 else -1e9))) if exact else \
+        (lambda r: (-r["n"], -(r["score"].mean if r["score"].mean is not None else -1e9)))
+    rows.sort(key=key)
+    return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows)
+
+
+def _plan_value(variant, cache, k, n, bid, seat, exact) -> float:
+    outcomes = [cache[(k, i)] for i in range(n)]
+    if exact:
+        vals = [(lo + hi) / 2 for _, lo, hi in outcomes]
+        return sum(vals) / len(vals)
+    est = _bid_stats(variant, outcomes, [bid], seat)[0]["score"]
+    return est.mean if est.mean is not None else -1e9
+
+
+# ---- discard advice ------------------------------------------------------------------------------
+def advise_discard(variant, pool: int, *, trump, call: int | None, bid_level: int | None = None,
+                   seat: int = 0, candidates: int = 12, constraints: Sequence[Constraint] = (),
+                   samples: int = 100, seed: int = 0, jobs: int = 1,
+                   budget: SearchBudget = SearchBudget(), by_score: bool = False,
+                   progress=None) -> ChoiceAdvice:
+    """The best discards from hand + blind (``pool``): every combination ranked by the cheap
+    policy key, the best ``candidates`` kept, then successive halving on the samples (each
+    round doubles the samples and keeps the better half). Ranked by the expected total the
+    side takes (discards credited as the variant says), or by expected score (``by_score``)."""
+    if variant.name in ("nap", "bridge"):
+        raise AdviceError(f"{variant.name} has no discard")
+    if trump not in variant.trumps:
+        raise AdviceError(f"trump {trump_name(trump)} is not allowed in {variant.name}")
+    _check_seat(variant, seat)
+    k = variant.blind_size
+    _check_hand(variant, pool, variant.hand_size + k, "hand + blind")
+    if call is None and variant.name != "mighty":
+        raise AdviceError(f"{variant.name}: name the called card with --call")
+    bid = _parse_bid_level(variant, trump, bid_level)
+    key = discard_key(variant, trump, pool)
+    combos = sorted(itertools.combinations(sorted(cards_of(pool)), k),
+                    key=lambda d: sorted((key(c) for c in d), reverse=True))[:max(1, candidates)]
+    plans = [(" ".join(card_name(c) for c in sort_cards(d)),
+              Plan(trump, call=call, alone=call is None, discard=d)) for d in combos]
+    n = variant.players
+    sizes = tuple([variant.hand_size] * n + [0])
+    sizes = sizes[:seat] + (variant.hand_size + k,) + sizes[seat + 1:]
+    known = tuple(pool if p == seat else 0 for p in range(n + 1))
+    knowledge = Knowledge(n, sizes, known, variant.deck & ~pool, tuple(constraints))
+    sampler = DealSampler(knowledge)
+    deals = sampler.draw_many(samples, seed)
+    # Declare from a deal whose "blind" is empty: the pool is already in the seat's hand.
+    deals = [_split_pool(variant, d, seat, pool) for d in deals]
+    # Successive halving: ceil(log2(C / 2)) rounds on samples/2^r, ..., samples/4, samples/2
+    # take C candidates down to 2, which then get every sample.
+    halvings = math.ceil(math.log2(len(plans) / 2)) if len(plans) > 2 else 0
+    rounds = sorted({samples >> (halvings - i) for i in range(halvings)} - {0})
+    return _compare(variant, "discard", seat, bid, plans, deals, samples, seed, jobs, budget,
+                    progress, exact=not by_score, rounds=rounds, certain=sampler.certain)
+
+
+def _split_pool(variant, places, seat, pool):
+    """A sampled deal with the seat's hand + blind pool written back as hand and blind, so the
+    rules' declaration (take the blind, discard) applies."""
+    k = variant.blind_size
+    cards = sorted(cards_of(pool))
+    blind = mask_of(cards[:k])
+    hands = list(places[:variant.players])
+    hands[seat] = pool & ~blind
+    return tuple(hands) + (blind,)
+
+
+# ---- play advice -----------------------------------------------------------------------------------
+@dataclass
+class PlayAdvice:
+    variant: str
+    seat: int
+    samples: int
+    seed: int
+    dropped: int
+    maximise: bool
+    cards: dict[int, Estimate]
+    target: int | None = None
+    reach: dict[int, Estimate] = field(default_factory=dict)
+
+    def best(self) -> int | None:
+        known = [(e.mean, c) for c, e in self.cards.items() if e.mean is not None]
+        if not known:
+            return None
+        return (max if self.maximise else min)(known)[1]
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "seat": self.seat, "samples": self.samples,
+                "seed": self.seed, "dropped": self.dropped,
+                "goal": "maximise" if self.maximise else "minimise",
+                "best": None if self.best() is None else card_name(self.best()),
+                "cards": {card_name(c): e.to_json() for c, e in sorted(self.cards.items())},
+                **({"target": self.target,
+                    "reach": {card_name(c): e.to_json() for c, e in sorted(self.reach.items())}}
+                   if self.target is not None else {})}
+
+
+def play_knowledge(pos, seat: int, call: int | None, discards: int,
+                   constraints: Sequence[Constraint]) -> Knowledge:
+    """What ``seat`` knows in ``pos``: its hand and the current trick; voids shown in this
+    trick (a card off the suit led that was not a free card); the put-away ``discards`` when
+    ``seat`` is the declarer (to the others they are unseen cards of the rest)."""
+    v = pos.variant
+    n = v.players
+    hands = list(pos.hands)
+    rest_size = count(discards)
+    known = [0] * (n + 1)
+    known[seat] = hands[seat]
+    if seat == pos.declarer:
+        known[n] = discards
+    unseen = 0
+    for s in range(n):
+        if s != seat:
+            unseen |= hands[s]
+    if seat != pos.declarer:
+        unseen |= discards
+    facts = list(constraints)
+    led = v.suit_to_follow(pos.played, pos.joker_suit) if pos.played else None
+    for i, c in enumerate(pos.played[1:], start=1):
+        s = (pos.leader + i) % n
+        free = v.free_mask(pos, s)
+        if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
+            facts.append(SuitCount(s, led, "=", 0))
+    sizes = tuple(count(h) for h in hands) + (rest_size,)
+    return Knowledge(n, sizes, tuple(known), unseen, tuple(facts))
+
+
+def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
+                constraints: Sequence[Constraint] = (), target: int | None = None,
+                samples: int = 100, seed: int = 0, jobs: int = 1,
+                budget: SearchBudget = SearchBudget(), progress=None) -> PlayAdvice:
+    """The expected value (the declarer's side's take from the cards still in play) of each
+    legal card of ``seat``, which must be to move, with the hidden hands sampled. With
+    ``call`` (the called card, not yet seen): in each sample its holder is the partner."""
+    if pos.is_over:
+        raise AdviceError("the hand is over: nothing to play")
+    if seat != pos.to_move:
+        raise AdviceError(f"seat {seat} is not to move (seat {pos.to_move} is)")
+    if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
+        raise AdviceError("a card of --discards is still in play")
+    knowledge = play_knowledge(pos, seat, call, discards, constraints)
+    sampler = DealSampler(knowledge)
+    deals = sampler.draw_many(samples, seed)
+    n = pos.variant.players
+    unknown_partner = call is not None and not any(
+        k >> call & 1 for k in knowledge.known) and call not in pos.played
+
+    def work(places, table):
+        hands = tuple(places[:n])
+        partner = pos.partner
+        if unknown_partner:
+            h = holder(hands, call)
+            partner = None if h is None or h == pos.declarer else h
+        sample = replace(pos, hands=hands, partner=partner)
+        try:
+            res = api.solve(sample, time_limit=budget.time_limit, node_limit=budget.node_limit,
+                            table=table)
+        except api.SearchLimitError:
+            return None
+        return sample.on_declarer_side(seat) != sample.misere, res.plays
+
+    results = run_samples(deals, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress)
+    done = [r for r in results if r is not None]
+    maximise = pos.on_declarer_side(seat) != pos.misere
+    if done and unknown_partner:
+        maximise = done[0][0]   # the seat's own side is the same in every sample
+    legal = sorted({m.card for m in pos.legal_moves()})
+    cards = {c: mean_estimate([plays[c] for _, plays in done]) for c in legal}
+    reach = {}
+    if target is not None:
+        reach = {c: proportion_estimate(sum(plays[c] >= target for _, plays in done), len(done),
+                                        certain=sampler.certain)
+                 for c in legal}
+    return PlayAdvice(pos.variant.name, seat, samples, seed, samples - len(done), maximise,
+                      cards, target, reach)

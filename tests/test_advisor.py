@@ -1,0 +1,200 @@
+"""The hand advisor: with every card known the advice is the double-dummy answer; fixed seeds
+give identical advice, whatever --jobs is; the fast policy does what the README says; the
+``napoleon advise`` commands print tables and JSON and reject bad input in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import solver
+from cli.main import app
+from cli.solving import EXAMPLE_POSITION
+from napoleon_rules import Position, Suit, get_variant, random_deal
+from napoleon_rules.cards import card_name, cards_of, parse_card, parse_cards, mask_of
+from napoleon_rules.deal import parse_hand
+from solver.advice_core import SearchBudget, policy_call, policy_discard, power_ladder
+from solver.advisor import advise_bid, advise_call, advise_discard, advise_play, declare, Plan
+from solver.sampling import HoldsCard
+
+try:
+    runner = CliRunner(mix_stderr=False)
+except TypeError:
+    runner = CliRunner()
+
+BUDGET = SearchBudget(time_limit=30.0)
+#: Node limits make a stopped search deterministic (a time limit is not): used where the same
+#: output is expected from different --jobs on deals that might not finish.
+NODE_BUDGET = SearchBudget(time_limit=None, node_limit=30_000)
+
+
+def pin_everything(variant, deal, seat):
+    """Constraints that place every card the seat cannot see: one consistent deal is left."""
+    out = []
+    places = list(deal.hands) + [deal.rest]
+    for p, mask in enumerate(places):
+        if p == seat:
+            continue
+        place = "blind" if p == variant.players else p
+        out += [HoldsCard(place, c) for c in cards_of(mask)]
+    return out
+
+
+def test_play_advice_with_every_card_known_equals_the_solver():
+    pos = Position.from_json(EXAMPLE_POSITION)
+    seat = pos.to_move
+    pins = [HoldsCard(s, c) for s, h in enumerate(pos.hands) if s != seat for c in cards_of(h)]
+    advice = advise_play(pos, seat, constraints=pins, samples=5, seed=1, budget=BUDGET)
+    exact = solver.solve(pos).plays
+    assert {c: e.mean for c, e in advice.cards.items()} == exact
+    assert all(e.low == e.high == e.mean for e in advice.cards.values())
+    assert advice.best() in {c for c, v in exact.items() if v == max(exact.values())}
+
+
+def test_play_advice_samples_the_hidden_hands_and_is_reproducible():
+    pos = Position.from_json(EXAMPLE_POSITION)
+    a = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8)
+    b = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8, jobs=2)
+    assert a.to_json() == b.to_json()
+    assert a.dropped == 0 and set(a.cards) == {m.card for m in pos.legal_moves()}
+    # Hidden hands vary, so some card's value varies between samples.
+    assert any(e.high > e.low for e in a.cards.values())
+
+
+def test_play_advice_rejects_a_seat_not_to_move():
+    pos = Position.from_json(EXAMPLE_POSITION)
+    with pytest.raises(solver.advisor.AdviceError, match="not to move"):
+        advise_play(pos, (pos.to_move + 1) % 5, samples=2)
+
+
+def small_nap():
+    v = get_variant("nap", {"pack": 28})
+    return v, random_deal(v, 11)
+
+
+def test_bid_advice_with_every_card_known_equals_the_solver():
+    v, deal = small_nap()
+    pins = pin_everything(v, deal, 0)
+    advice = advise_bid(v, deal.hands[0], constraints=pins, samples=3, seed=0, budget=BUDGET,
+                        exact_points=True)
+    for row, plan in zip(advice.rows, (Plan(None), Plan(None, misere=True))):
+        _, pos = declare(v, tuple(deal.hands) + (deal.rest,), 0, plan)
+        value = solver.solve(pos).value
+        assert row["histogram"] == {str(value): 3}
+        for b in row["bids"]:
+            made = (value == 0) if b["bid"].name == "misere" else value >= v.tricks_bid(b["bid"])
+            assert b["p_make"].mean == (1.0 if made else 0.0)
+            assert b["p_make"].low == b["p_make"].high == b["p_make"].mean
+            from napoleon_rules.game import Contract
+            contract = Contract(0, b["bid"], None, None)
+            assert b["score"].mean == v.score(contract, value)[0]
+
+
+def test_bid_advice_fixed_seed_and_jobs_give_identical_output():
+    v, deal = small_nap()
+    kwargs = dict(samples=40, seed=3, budget=BUDGET)
+    a = advise_bid(v, deal.hands[1], seat=1, **kwargs).to_json()
+    assert a == advise_bid(v, deal.hands[1], seat=1, **kwargs).to_json()
+    assert a == advise_bid(v, deal.hands[1], seat=1, jobs=2, **kwargs).to_json()
+    assert a != advise_bid(v, deal.hands[1], seat=1, samples=40, seed=4, budget=BUDGET).to_json()
+    assert a["recommended"] in {"pass"} | {str(b) for b in v.all_bids()}
+
+
+def test_bid_advice_japanese_with_node_limits_is_the_same_on_two_jobs():
+    v = get_variant("japanese", {"players": 7})
+    hand = random_deal(v, 2).hands[0]
+    kwargs = dict(samples=4, seed=9, budget=NODE_BUDGET, trumps=[Suit.SPADES])
+    a = advise_bid(v, hand, **kwargs)
+    assert a.to_json() == advise_bid(v, hand, jobs=2, **kwargs).to_json()
+    row = a.rows[0]
+    assert sum(row["histogram"].values()) == 4 and sum(row["calls"].values()) == 4
+
+
+def test_the_auction_limits_the_recommendation():
+    v, deal = small_nap()
+    advice = advise_bid(v, deal.hands[0], seat=2, auction=["4", "pass"], samples=10, seed=1,
+                        budget=BUDGET)
+    legal = {str(b["bid"]) for r in advice.rows for b in r["bids"] if b["legal"]}
+    assert "3" not in legal and "nap" in legal
+    assert advice.recommended in legal | {"pass"}
+    with pytest.raises(solver.advisor.AdviceError, match="not to bid"):
+        advise_bid(v, deal.hands[0], seat=0, auction=["4", "pass"], dealer=0, samples=2)
+
+
+def test_fast_policy_calls_the_strongest_missing_card_and_keeps_trumps():
+    v = get_variant("japanese")
+    ladder = power_ladder(v, Suit.HEARTS)   # hearts: Mighty, right J (J♥), left J (J♦), then A♥ ...
+    assert [card_name(c) for c in ladder[:4]] == ["AS", "JH", "JD", "AH"]
+    held = mask_of(parse_cards("AS JH 2C"))
+    assert card_name(policy_call(v, Suit.HEARTS, held)) == "JD"
+    pool = parse_hand("A.KQ9842.3.T75")
+    pool |= mask_of(parse_cards("6C 4C"))
+    put_away = {card_name(c) for c in policy_discard(v, Suit.HEARTS, pool, 2)}
+    assert put_away == {"3D", "4C"}   # shortest side suit first, then a low club; no point card
+
+
+def test_call_and_discard_advice_on_the_same_samples():
+    v = get_variant("japanese", {"players": 7})
+    deal = random_deal(v, 4)
+    call = advise_call(v, deal.hands[0], trump=Suit.SPADES, bid_level=11, samples=3, seed=2,
+                       budget=NODE_BUDGET)
+    options = [r["option"] for r in call.rows]
+    assert "alone" in options and len(options) == 7
+    assert all(r["n"] == 3 for r in call.rows)
+    pool = deal.hands[0] | deal.rest
+    disc = advise_discard(v, pool, trump=Suit.SPADES, call=parse_card("JS"), candidates=4, samples=4,
+                          seed=2, budget=NODE_BUDGET, by_score=True, bid_level=11)
+    # Successive halving: the best two go on to all 4 samples, the others stop after 2.
+    assert sorted(r["n"] for r in disc.rows) == [2, 2, 4, 4]
+    assert disc.to_json()["options"][0]["samples"] == 4
+
+
+# ---- the command line -----------------------------------------------------------------------------
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_cli_bid_json_and_table():
+    v, deal = small_nap()
+    from napoleon_rules.deal import hand_str
+    hand = hand_str(deal.hands[0])
+    r = run("advise", "bid", hand, "-v", "nap", "-o", "pack=28", "--samples", "10", "--seed", "1",
+            "--json")
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["samples"] == 10 and data["seed"] == 1 and data["recommended"]
+    r = run("advise", "bid", hand, "-v", "nap", "-o", "pack=28", "--samples", "10", "--seed", "1",
+            "-j", "2")
+    assert r.exit_code == 0 and "recommended:" in r.stdout and "P(make)" in r.stdout
+
+
+def test_cli_play_table(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(EXAMPLE_POSITION))
+    r = run("advise", "play", "-p", str(path), "--seat", "2", "--samples", "8", "--seed", "3")
+    assert r.exit_code == 0, r.stderr
+    assert "expected value" in r.stdout and "*" in r.stdout
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["bid", "AKQ.JT9.2.AK"], "needs 10"),
+    (["bid", "AKQ.JT9.2.AKK3"], "twice"),
+    (["bid", "AS AS KS QS JS TS 9S 8S 7S 6S"], "twice"),
+    (["bid", "AKQ.JT9.2.AK3+JO"], "not in the japanese deck"),
+    (["bid", "AKQ.JT9.2.AK3", "-c", "2:S>>4"], "bad constraint"),
+    (["bid", "AKQ.JT9.2.AK3", "-c", "2:S>=11"], "can hold only"),
+    (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=5", "-c", "2:S>=5", "-c", "3:H>=5"], "nearly"),
+    (["bid", "AKQ.JT9.2.AK3", "--auction", "13S 12H"], "not to bid"),
+    (["bid", "AKQ.JT9.2.AK3", "-v", "bridge"], "no auction"),
+    (["call", "AKQ.JT9.2.AK3", "--trump", "NT"], "not allowed"),
+    (["discard", "AKQ.JT9.2.AK3", "--call", "JS"], "needs 12"),
+    (["play", "-p", "missing.json", "--seat", "1"], "no such file"),
+    (["bid", "AKQ.JT9.2.AK3", "--samples", "0"], "--samples"),
+])
+def test_cli_bad_input_is_one_line_with_exit_code_2(args, fragment):
+    r = run("advise", *args, "--samples" if "--samples" not in args else "--seed", "2")
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], r.stderr
