@@ -8,7 +8,8 @@ import typer
 
 from napoleon_rules import __version__
 
-from . import bench, common, deals, info, solving
+from . import analyse, bench, common, deals, info, solving
+from .advise import advise_app
 
 app = typer.Typer(
     name="napoleon",
@@ -46,6 +47,8 @@ app.command("deal")(deals.deal)
 app.command("show")(deals.show)
 app.command("solve")(solving.solve)
 app.command("bench")(bench.bench)
+app.command("analyse")(analyse.analyse)
+app.add_typer(advise_app, name="advise")
 
 
 def main() -> None:

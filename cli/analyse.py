@@ -1,0 +1,261 @@
+"""``napoleon analyse``: who should be Napoleon, with which trump, partner and discard."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from napoleon_rules import Deal, get_variant, parse_deal
+from napoleon_rules.deal import parse_hand
+from napoleon_rules.errors import DealError
+
+from .common import (EXIT_LIMIT, card_text, dumps, fail, hand_text, parse_options, read_text,
+                     user_errors)
+
+
+def read_deal_text(deal: str) -> str:
+    """The deal argument: notation, a file holding it (first line that is not a comment), or
+    ``-`` for standard input."""
+    if deal == "-" or (":" not in deal and os.path.isfile(deal)):
+        text = read_text(deal)
+        lines = [ln.strip() for ln in text.splitlines()
+                 if ln.strip() and not ln.lstrip().startswith("#")]
+        if not lines:
+            raise DealError(f"{'standard input' if deal == '-' else deal} holds no deal")
+        return lines[0]
+    return deal.strip()
+
+
+def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_hands: bool):
+    """``(variant, hands, rest, full Deal or None)`` from the command line."""
+    text = read_deal_text(deal)
+    if ":" not in text:
+        if variant is None:
+            raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>' "
+                            "(or give --variant and the hands alone)")
+        text = f"{variant}:{text}"
+    prefix = text.partition(":")[0].strip().lower()
+    if variant is not None and get_variant(variant).name != get_variant(prefix).name:
+        raise DealError(f"the deal is for {prefix!r} but --variant is {variant!r}")
+    v = get_variant(prefix, parse_options(option) or None)
+    hands_text, _, rest_text = text.partition(":")[2].partition("|")
+    if not short_hands:
+        try:
+            d = parse_deal(text, v)
+        except DealError as e:
+            sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
+                hands_text.strip() else set()
+            if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
+                raise DealError(f"{e} (for hands of {min(sizes)} cards add --short-hands)") from None
+            raise
+        return v, d.hands, d.rest, d
+    hands = [parse_hand(h) for h in hands_text.split()]
+    rest = parse_hand(rest_text) if rest_text.strip() else 0
+    return v, hands, rest, None
+
+
+def partner_letter(v) -> str:
+    return "P" if v.fixed_partnership else v.partner_name[0].upper()
+
+
+def cell_text(v, cell) -> str:
+    """``15 G2 15♠``: value, partner (``-`` alone), highest makeable bid; bounds if inexact."""
+    from solver.par import bid_text
+    if not cell.exact:
+        return f"{cell.lower}..{cell.upper}?"
+    best = cell.best
+    bid = bid_text(cell.bid) if cell.bid else ""
+    if v.name == "nap":
+        return f"{best.value:>2} {bid}".rstrip()
+    who = "-" if best.partner is None else f"{partner_letter(v)}{best.partner}"
+    return f"{best.value:>2} {who:<2} {bid}".rstrip()
+
+
+def table_text(analysis) -> list[str]:
+    from solver.par import strain_symbol
+    v = analysis.variant
+    columns = list(dict.fromkeys(c.trump for c in analysis.cells))
+    seats = list(dict.fromkeys(c.declarer for c in analysis.cells))
+    texts = {(c.declarer, c.trump): cell_text(v, c) for c in analysis.cells}
+    width = max([len(t) for t in texts.values()] + [6]) + 2
+    lines = ["declarer  " + "".join(f"{strain_symbol(s):<{width}}" for s in columns).rstrip()]
+    for seat in seats:
+        lines.append(f"seat {seat:<4} " + "".join(f"{texts[(seat, s)]:<{width}}"
+                                                 for s in columns).rstrip())
+    return lines
+
+
+def cards(cs) -> str:
+    return " ".join(card_text(c) for c in cs) or "none"
+
+
+def par_text(analysis) -> str:
+    from solver.par import bid_text
+    v, p = analysis.variant, analysis.par
+    if p is None:
+        return analysis.note
+    auction = " ".join("pass" if b is None else bid_text(b) for _, b in p.calls)
+    if p.declarer is None:
+        return f"par: everybody passes ({auction}); seat {p.redeal_by} deals again"
+    who = "alone" if p.partner is None else f"seat {p.partner} as {v.partner_name}"
+    text = f"par: seat {p.declarer} wins the auction with {bid_text(p.bid)} ({auction})"
+    if v.name != "nap":
+        text += f", plays with {who}" + (f", discards {cards(p.discard)}" if p.discard else "")
+    scores = " ".join(f"{s:+g}" for s in p.scores)
+    return text + f"; takes {p.value} {v.unit}; scores by seat: {scores}"
+
+
+def legend(v) -> str:
+    what = {"points": "points", "tricks": "tricks"}[v.unit]
+    if v.name == "nap":
+        return (f"each cell: {what} the bidder takes (misère: tricks it cannot avoid), the "
+                "highest makeable bid")
+    if v.fixed_partnership:
+        return f"each cell: {what} for the declarer's side, the partner (P), the highest contract made"
+    return (f"each cell: {what} for the declarer's side with the best {v.partner_name} and "
+            f"discard, the {v.partner_name} ({partner_letter(v)}k = seat k, - = alone), "
+            "the highest makeable bid")
+
+
+def single_cell_text(analysis) -> list[str]:
+    from solver.analyse import describe_choice
+    from solver.par import bid_text, strain_symbol
+    v = analysis.variant
+    cell = analysis.cells[0]
+    lines = [f"declarer seat {cell.declarer}, trump {strain_symbol(cell.trump)}"]
+    for ch in cell.choices:
+        value = ch.value if ch.exact else f"{ch.lower}..{ch.upper}?"
+        extra = f", discard {cards(ch.discard)}" if ch.discard else ""
+        if ch.call is not None and v.name == "secretary":
+            extra += f", coup card {card_text(ch.call)}"
+        lines.append(f"  {describe_choice(v, ch):<12} {value} {v.unit}{extra}")
+    if cell.exact:
+        best = cell.best
+        lines.append(f"best: {describe_choice(v, best)}" +
+                     (f", discard {cards(best.discard)}" if best.discard else "") +
+                     f": {best.value} {v.unit}; highest makeable bid {bid_text(cell.bid)}" +
+                     (f", score {cell.score:+g}" if cell.score is not None else ""))
+        if cell.line:
+            lines.append("best line: " + " ".join(str(m) for m in cell.line))
+    return lines
+
+
+def progress_bar(enabled: bool):
+    if not enabled:
+        return None
+
+    def show(done: int, total: int) -> None:
+        filled = done * 30 // total
+        sys.stderr.write(f"\ranalyse [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} cells")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
+
+
+@user_errors
+def analyse(
+    deal: Annotated[str, typer.Argument(
+        metavar="DEAL", help="The deal in the one-line notation (quote it), a file holding it, "
+                             "or '-' for standard input.", show_default=False)],
+    variant: Annotated[Optional[str], typer.Option(
+        "--variant", "-v", help="Preset; needed when DEAL has no 'variant:' prefix, and must "
+                                "match it otherwise.", show_default=False)] = None,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="A variant option (repeatable).")] = None,
+    declarer: Annotated[Optional[int], typer.Option(
+        help="Only this declarer's row.", show_default=False)] = None,
+    trump: Annotated[Optional[str], typer.Option(
+        help="Only this column: S H D C NT (nap: lead, misere).", show_default=False)] = None,
+    partner: Annotated[Optional[str], typer.Option(
+        help="Only this partner choice: a seat, or 'alone'.", show_default=False)] = None,
+    dealer: Annotated[int, typer.Option(help="The dealer, for the par auction.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker threads (cores to use).")] = 1,
+    time_limit: Annotated[Optional[float], typer.Option(
+        help="Seconds for the whole analysis; cells not finished show bounds (exit code 3).",
+        show_default=False)] = None,
+    node_limit: Annotated[Optional[int], typer.Option(
+        help="Nodes per search; a search stopped by it leaves bounds (exit code 3).",
+        show_default=False)] = None,
+    tt_mb: Annotated[Optional[int], typer.Option(
+        help="Transposition table per job, MB (default 64, 8 for hands under 8 cards).",
+        show_default=False)] = None,
+    short_hands: Annotated[bool, typer.Option(
+        "--short-hands", help="Accept hands shorter than the variant deals (all the same size "
+                              "k): play starts k tricks before the end. Quick and exact.")] = False,
+    progress: Annotated[Optional[bool], typer.Option(
+        "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a "
+                                         "terminal).", show_default=False)] = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help='Print one JSON object: {"variant", "cells": [...], "par", "complete", '
+                       '"stats", ...}.')] = False,
+) -> None:
+    """Analyse a whole deal double dummy: for every declarer and every trump, the best
+    partner choice and discard, the exact points (or tricks), the highest makeable bid and
+    its score; then the par outcome, the contract a perfect-information auction settles on.
+
+    Partner choices are seats: calling any card of seat k makes seat k the partner; 'alone'
+    is calling your own or a blind card (Mighty: no friend). With --declarer, --trump and
+    --partner, only that cell, with its best discard and a best line of play.
+
+    The solver is exact but slow on full hands (a full 10-card deal can take minutes per
+    cell): use --time-limit, --jobs, or --short-hands for a smaller deal.
+
+    Examples:
+
+        napoleon analyse "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74..." --short-hands -o min_bid=2
+        napoleon analyse "$(napoleon deal -v nap -o players=3 --seed 5)" -o players=3
+        napoleon analyse deal.txt --jobs 2 --time-limit 600 --json
+        napoleon analyse deal.txt --declarer 0 --trump S --partner alone
+    """
+    from solver.analyse import analyse as analyse_deal
+    from solver.analyse import analyse_cards
+
+    v, hands, rest, full = load(deal, variant, option, short_hands)
+    show = progress if progress is not None else sys.stderr.isatty()
+    if partner is not None and partner.strip().lstrip("-").isdigit():
+        partner = int(partner)   # a seat; anything else ('alone', typos) the API checks
+    kwargs = dict(declarers=None if declarer is None else [declarer],
+                  trumps=None if trump is None else [trump], partner=partner,
+                  jobs=jobs, time_limit=time_limit, node_limit=node_limit, tt_mb=tt_mb,
+                  dealer=dealer, progress=progress_bar(show))
+    if isinstance(full, Deal):
+        result = analyse_deal(full, **kwargs)
+    else:
+        result = analyse_cards(v, hands, rest, **kwargs)
+    if json_out:
+        typer.echo(dumps(result.to_json()))
+    else:
+        typer.echo(report(result))
+    if not result.complete:
+        fail(f"a search limit stopped {sum(not c.exact for c in result.cells)} cell(s): they show "
+             "bounds only (raise --time-limit/--node-limit)", EXIT_LIMIT)
+
+
+def report(result) -> str:
+    v = result.variant
+    lines = [f"{v.title} ({v.name}), {v.players} players"
+             + (f", from trick {result.start_trick + 1} (short hands)" if result.start_trick else "")]
+    for s, h in enumerate(result.hands):
+        lines.append(f"  seat {s}: {hand_text(h)}")
+    if result.rest:
+        from .info import rest_name
+        lines.append(f"  {rest_name(v)}: {hand_text(result.rest)}")
+    lines.append("")
+    if len(result.cells) == 1:
+        lines += single_cell_text(result)
+    else:
+        lines.append(legend(v))
+        lines += table_text(result)
+    lines.append("")
+    lines.append(par_text(result))
+    st = result.stats
+    lines.append(f"searched {st['candidates']} declarations: {st['skipped_by_bound']} skipped by "
+                 f"bound, {st['refuted']} refuted by one zero-window test, {st['solved']} solved"
+                 + (f", {st['stopped']} stopped by a limit" if st['stopped'] else "")
+                 + f"; {st['tests']} tests in {st['time_s']:.2f} s ({st['jobs']} job"
+                 + ("s)" if st['jobs'] > 1 else ")"))
+    return "\n".join(lines)

@@ -1,0 +1,429 @@
+"""Whole-deal analysis: for every declarer and every trump, the best partner choice and
+discard, the exact double-dummy result, the highest makeable bid and its score, and the par
+outcome (issue 4). Pure Python on top of ``solver.reaches`` / ``solver.solve``.
+
+How a cell (declarer x trump) is searched
+-----------------------------------------
+* Partner choices. Calling a card names its holder, so every card held by seat k gives the
+  same partner k: the choices are "each other seat" and "alone" (own card, a blind card,
+  Mighty's "no friend"). Secretary is the exception: the coup card itself matters (the
+  Secretary may once play it without following suit), so each card of seat k is tried.
+  Nap has no partner; bridge's partner sits opposite. Mighty's "first-trick friend" is not
+  analysed: with the partner unknown during trick 1 the play is no longer a game of two
+  sides, which the solver needs.
+* Discards. Every set of blind-size cards from hand + blind, after merging equivalent ones:
+  two of the pool's low cards (9 and below, no role, not a 2) of one suit with no other
+  player's card between them are interchangeable, so only the lowest are discarded.
+* Pruning. Candidates are ordered by a cheap static estimate (role cards, trump length,
+  voids, points thrown away), the previous partner's best discard first. The first is
+  solved exactly (a binary search of zero-window tests); each later one is first skipped
+  when even taking every point still in play cannot beat the best so far, then tested with
+  one zero-window test "value >= best + 1" and solved only when it passes. One
+  ``solver.Table`` per worker carries bounds between the tests of a candidate.
+* Limits. ``time_limit`` is a deadline for the whole analysis and ``node_limit`` caps every
+  search; when one stops a search the cell keeps proven bounds (``lower``/``upper``), is
+  marked inexact, gets no bid, and the analysis is ``complete = False``. Never a guess.
+
+Short hands: ``analyse_cards`` takes hands and rest directly, every hand with the same number
+of cards k; play then starts at trick ``tricks - k`` (the rules of trick 1 — a plain first
+trick, Mighty's and Japoleon's lead bans — do not apply). Tests and quick looks use it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from napoleon_rules import Bid, Deal, Move, Variant, get_variant
+from napoleon_rules.cards import card_name, mask_of
+from napoleon_rules.errors import DealError
+from napoleon_rules.variants import Bridge, Secretary
+
+from .api import SearchLimitError, Table, reaches, solve
+from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
+                           discards, estimate, has_partner_choice, max_in_play, parse_strain,
+                           partner_options, strains)
+from .par import Par, highest_makeable, par, scores, strain_name
+
+__all__ = ["analyse", "analyse_cards", "Analysis", "Cell", "PartnerChoice", "Par",
+           "AnalysisOptionError", "strains", "parse_strain", "ALONE"]
+
+
+# ---- results ------------------------------------------------------------------------------------
+@dataclass
+class PartnerChoice:
+    """The best discard with one partner choice, and what the declarer's side then scores
+    (``value``: points or tricks as the variant counts, discards credited where the variant
+    says so; Misère: tricks the bidder is forced to take). ``value`` is None when a limit
+    stopped the search: the value is then between ``lower`` and ``upper``."""
+
+    partner: int | None          #: the partner's seat, None alone
+    value: int | None
+    lower: int
+    upper: int
+    discard: tuple[int, ...] = ()
+    call: int | None = None      #: a card that names this partner (Secretary: the coup card)
+
+    @property
+    def exact(self) -> bool:
+        return self.value is not None
+
+    def to_json(self) -> dict:
+        return {"partner": self.partner, "value": self.value, "lower": self.lower,
+                "upper": self.upper, "discard": [card_name(c) for c in self.discard],
+                "call": None if self.call is None else card_name(self.call)}
+
+
+@dataclass
+class Cell:
+    """One declarer with one trump (or Nap column). ``best`` is the choice the declarer
+    takes: among the choices that make the highest makeable ``bid``, the best-scoring; with
+    no makeable bid, the highest value. ``score`` is the declarer's score for ``bid``
+    with ``best``, ``scores`` every seat's. ``line``: a best line of play, only when one
+    cell was asked for."""
+
+    declarer: int
+    trump: Any
+    choices: list[PartnerChoice]
+    best: PartnerChoice | None = None
+    bid: Bid | None = None
+    score: Any = None
+    scores: list | None = None
+    line: list[Move] | None = None
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def exact(self) -> bool:
+        return all(c.exact for c in self.choices)
+
+    @property
+    def lower(self) -> int:
+        return max(c.lower for c in self.choices)
+
+    @property
+    def upper(self) -> int:
+        return max(c.upper for c in self.choices)
+
+    @property
+    def value(self) -> int | None:
+        return self.best.value if self.best is not None else None
+
+    def to_json(self) -> dict:
+        best = self.best
+        return {"declarer": self.declarer, "trump": strain_name(self.trump), "exact": self.exact,
+                "value": self.value, "lower": self.lower, "upper": self.upper,
+                "partner": None if best is None else best.partner,
+                "discard": [] if best is None else [card_name(c) for c in best.discard],
+                "call": None if best is None or best.call is None else card_name(best.call),
+                "bid": None if self.bid is None else str(self.bid), "score": self.score,
+                "scores": self.scores, "choices": [c.to_json() for c in self.choices],
+                "line": None if self.line is None else [str(m) for m in self.line],
+                "stats": dict(self.stats)}
+
+
+@dataclass
+class Analysis:
+    variant: Variant
+    hands: tuple[int, ...]
+    rest: int
+    start_trick: int
+    cells: list[Cell]
+    par: Par | None
+    complete: bool
+    note: str = ""                  #: why there is no par, when there is none
+    stats: dict = field(default_factory=dict)
+
+    def cell(self, declarer: int, trump: Any) -> Cell:
+        for c in self.cells:
+            if c.declarer == declarer and c.trump == trump:
+                return c
+        raise KeyError((declarer, trump))
+
+    def to_json(self) -> dict:
+        v = self.variant
+        defaults = {o.name: o.default for o in v.OPTIONS}
+        return {"variant": v.name,
+                "options": {k: x for k, x in v.options.items() if x != defaults[k]},
+                "unit": v.unit, "start_trick": self.start_trick, "complete": self.complete,
+                "trumps": [strain_name(s) for s in dict.fromkeys(c.trump for c in self.cells)],
+                "cells": [c.to_json() for c in self.cells],
+                "par": None if self.par is None else self.par.to_json(),
+                "note": self.note, "stats": dict(self.stats)}
+
+
+# ---- the search of one cell -----------------------------------------------------------------------
+class _Budget:
+    """The analysis-wide deadline and the per-search node limit."""
+
+    def __init__(self, time_limit: float | None, node_limit: int | None):
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.node_limit = node_limit
+
+    def time_left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return self.deadline - time.monotonic()
+
+    def expired(self) -> bool:
+        left = self.time_left()
+        return left is not None and left <= 0
+
+
+class _Stopped(Exception):
+    """A limit stopped the search of one candidate; its value is in [lower, upper]."""
+
+    def __init__(self, lower: int, upper: int):
+        super().__init__(lower, upper)
+        self.lower, self.upper = lower, upper
+
+
+class _Searcher:
+    """Zero-window tests and exact values on one table, counting the tests."""
+
+    def __init__(self, table: Table, budget: _Budget):
+        self.table, self.budget, self.tests = table, budget, 0
+
+    def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
+        left = self.budget.time_left()
+        if left is not None and left <= 0:
+            raise _Stopped(lower, upper)
+        self.tests += 1
+        try:
+            return reaches(pos, target, node_limit=self.budget.node_limit, time_limit=left,
+                           table=self.table)
+        except SearchLimitError as e:
+            raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None
+
+    def value(self, pos, lower: int, upper: int) -> int:
+        """The exact value, known to be in [lower, upper]: binary search of tests."""
+        while lower < upper:
+            mid = (lower + upper + 1) // 2
+            if self.reaches(pos, mid, lower, upper):
+                lower = mid
+            else:
+                upper = mid - 1
+        return lower
+
+
+def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher,
+                   counters) -> PartnerChoice:
+    """The best (coup card,) discard for one partner choice: ordered candidates, bound
+    skips, zero-window refutations, exact values only for improvements."""
+    v = setup.variant
+    best = None            # (value, discard, call)
+    stopped_lower, stopped_upper = None, None
+    # Coup card outer: it is part of the compiled rules, and a table is cleared whenever
+    # the rules change, so the discards of one coup card run back to back.
+    for coup in coups:
+        for discard in candidates:
+            counters["candidates"] += 1
+            contract, pos = declare(setup, declarer, strain, partner, coup, discard)
+            credit = v.credited(contract, 0)        # discarded points the declarer scores
+            top = max_in_play(pos)
+            if best is not None and top + credit <= best[0]:
+                counters["skipped_by_bound"] += 1
+                continue
+            try:
+                if best is None:
+                    value = searcher.value(pos, 0, top) + credit
+                elif not searcher.reaches(pos, best[0] + 1 - credit, 0, top):
+                    counters["refuted"] += 1
+                    continue
+                else:
+                    value = searcher.value(pos, best[0] + 1 - credit, top) + credit
+            except _Stopped as e:
+                counters["stopped"] += 1
+                lo, hi = e.lower + credit, e.upper + credit
+                stopped_lower = lo if stopped_lower is None else max(stopped_lower, lo)
+                stopped_upper = hi if stopped_upper is None else max(stopped_upper, hi)
+                continue
+            counters["solved"] += 1
+            best = (value, discard, contract.called)
+    if stopped_upper is None:
+        return PartnerChoice(partner, best[0], best[0], best[0], best[1], best[2])
+    lower = max(stopped_lower, best[0] if best else 0)
+    upper = max(stopped_upper, best[0] if best else 0)
+    if best is not None and best[0] >= stopped_upper:   # the stopped ones could not beat it
+        return PartnerChoice(partner, best[0], best[0], best[0], best[1], best[2])
+    return PartnerChoice(partner, None, lower, upper, best[1] if best else (),
+                         best[2] if best else None)
+
+
+def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table: Table,
+                  budget: _Budget, want_line: bool) -> Cell:
+    v = setup.variant
+    t0 = time.perf_counter()
+    counters = dict(candidates=0, skipped_by_bound=0, refuted=0, solved=0, stopped=0)
+    searcher = _Searcher(table, budget)
+    pool = setup.hands[declarer] | setup.rest
+    candidates = discards(setup, declarer, strain)
+    candidates.sort(key=lambda d: -estimate(v, strain, pool & ~mask_of(d), mask_of(d)))
+    choices = []
+    hint = None
+    for seat, coups in partner_options(setup, declarer, partner):
+        order = candidates if hint is None else [hint] + [d for d in candidates if d != hint]
+        choice = _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters)
+        if choice.exact:
+            hint = choice.discard
+        choices.append(choice)
+    cell = Cell(declarer, strain, choices)
+    if cell.exact:
+        found = highest_makeable(v, cell)
+        if found is not None:
+            cell.bid, cell.score, cell.best = found
+            cell.scores = scores(v, declarer, cell.bid, strain, cell.best)
+        else:
+            cell.best = max(choices, key=lambda c: c.value)
+        if want_line:
+            _, pos = declare(setup, declarer, strain, cell.best.partner, cell.best.call,
+                             cell.best.discard)
+            left = budget.time_left()
+            try:
+                if left is None or left > 0:
+                    cell.line = solve(pos, node_limit=budget.node_limit, time_limit=left,
+                                      table=table).line
+            except SearchLimitError:
+                cell.line = None
+    counters["tests"] = searcher.tests
+    counters["discards"] = len(candidates)
+    counters["time_s"] = round(time.perf_counter() - t0, 4)
+    cell.stats = counters
+    return cell
+
+
+# ---- entry points ---------------------------------------------------------------------------------
+def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Sequence | None = None,
+            partner: int | str | None = None, jobs: int = 1, time_limit: float | None = None,
+            node_limit: int | None = None, tt_mb: int | None = None, dealer: int = 0,
+            progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Analyse a full deal (checked: every card once, the right hand sizes).
+
+    ``declarers``/``trumps`` restrict the table (trumps as ``Suit``, ``"NT"``, text, or Nap's
+    ``"lead"``/``"misere"``); ``partner`` fixes the partner choice (a seat or ``ALONE``). One
+    declarer and one trump: the cell also gets a best line of play. ``jobs``: worker threads
+    (each with its own table of ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else
+    8, since a table is wiped each time the partner changes). ``time_limit``: seconds for
+    the whole analysis; ``node_limit``: per search. ``dealer``: who deals, for the par
+    auction.
+    ``progress(done, total)`` is called after each cell."""
+    if not isinstance(deal, Deal):
+        raise DealError(f"expected a napoleon_rules.Deal, not {type(deal).__name__}")
+    deal.check()
+    return _run(Setup(deal.variant, tuple(deal.hands), deal.rest, 0), declarers, trumps,
+                partner, jobs, time_limit, node_limit, tt_mb, dealer, progress)
+
+
+def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, **kwargs) -> Analysis:
+    """As :func:`analyse` for hands of any equal size k (card masks): play starts at trick
+    ``tricks - k`` of the variant, so short hands make quick, exact analyses."""
+    v = get_variant(variant) if isinstance(variant, str) else variant
+    setup = check_short_hands(v, hands, rest)
+    keys = ("declarers", "trumps", "partner", "jobs", "time_limit", "node_limit", "tt_mb",
+            "dealer", "progress")
+    bad = set(kwargs) - set(keys)
+    if bad:
+        raise TypeError(f"analyse_cards() got unexpected arguments {sorted(bad)}")
+    defaults = dict(declarers=None, trumps=None, partner=None, jobs=1, time_limit=None,
+                    node_limit=None, tt_mb=None, dealer=0, progress=None)
+    defaults.update(kwargs)
+    return _run(setup, *(defaults[k] for k in keys))
+
+
+def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer):
+    n = v.players
+
+    def seat(x, what):
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
+            raise AnalysisOptionError(f"{what} must be a seat 0..{n - 1}, not {x!r}")
+        return x
+
+    seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
+    columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]
+    if partner is not None:
+        if not has_partner_choice(v):
+            why = ("bridge partnerships are fixed (the partner sits opposite)"
+                   if isinstance(v, Bridge) else "nap has no partner (the bidder plays alone)")
+            raise AnalysisOptionError(f"{v.name} has no partner choice: {why}")
+        if isinstance(partner, str) and partner.strip().lower() == ALONE:
+            partner = ALONE
+        else:
+            partner = seat(partner, "partner")
+            if partner in seats and len(seats) == 1:
+                raise AnalysisOptionError(f"the partner must be another seat than the declarer "
+                                          f"({partner}); use 'alone' to play alone")
+            seats = [s for s in seats if s != partner]
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
+        raise AnalysisOptionError(f"jobs must be 1..256, not {jobs!r}")
+    if time_limit is not None and (isinstance(time_limit, bool) or
+                                   not isinstance(time_limit, (int, float)) or time_limit <= 0):
+        raise AnalysisOptionError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    seat(dealer, "dealer")
+    return seats, columns, partner
+
+
+def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit, tt_mb, dealer,
+         progress) -> Analysis:
+    v = setup.variant
+    seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer)
+    if partner == ALONE and isinstance(v, Secretary) and not setup.rest:
+        raise AnalysisOptionError("secretary: playing alone needs a returned card as coup card "
+                                  "(the deal has no warchest)")
+    if tt_mb is None:
+        tt_mb = 64 if v.tricks - setup.start_trick >= 8 else 8
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= 1 << 16:
+        raise AnalysisOptionError(f"tt_mb must be a whole number of MB (1..{1 << 16}), not {tt_mb!r}")
+    budget = _Budget(time_limit, node_limit)
+    work = [(d, s) for d in seats for s in columns]
+    want_line = len(work) == 1
+    local = threading.local()
+    t0 = time.perf_counter()
+
+    def one(item):
+        table = getattr(local, "table", None)
+        if table is None:
+            table = local.table = Table(tt_mb)
+        return _analyse_cell(setup, item[0], item[1], partner, table, budget, want_line)
+
+    results: dict = {}
+    if jobs == 1:
+        for item in work:
+            results[item] = one(item)
+            if progress:
+                progress(len(results), len(work))
+    else:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(one, item): item for item in work}
+            for f in as_completed(futures):
+                results[futures[f]] = f.result()
+                if progress:
+                    progress(len(results), len(work))
+    cells = [results[item] for item in work]
+    complete = all(c.exact for c in cells)
+    note, par_result = "", None
+    if isinstance(v, Bridge):
+        note = "bridge is card play only here: no auction, no par"
+    elif not complete:
+        note = "no par: a search limit left some cells inexact"
+    elif declarers is not None or trumps is not None or partner is not None:
+        note = "no par: it needs the whole table (no --declarer, --trump or --partner)"
+    else:
+        par_result = par(v, cells, dealer)
+    stats = {"time_s": round(time.perf_counter() - t0, 3), "jobs": jobs, "cells": len(cells),
+             **{k: sum(c.stats.get(k, 0) for c in cells)
+                for k in ("candidates", "skipped_by_bound", "refuted", "solved", "stopped", "tests")}}
+    return Analysis(v, setup.hands, setup.rest, setup.start_trick, cells, par_result, complete,
+                    note, stats)
+
+
+def describe_choice(v: Variant, choice: PartnerChoice | None) -> str:
+    """``"General 3"``, ``"alone"``, ``"partner 2"`` for people."""
+    if choice is None:
+        return "?"
+    if choice.partner is None:
+        return "alone"
+    name = "partner" if v.fixed_partnership else v.partner_name
+    return f"{name} {choice.partner}"
+

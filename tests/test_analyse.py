@@ -1,0 +1,355 @@
+"""``solver.analyse`` and ``napoleon analyse``: the pruned whole-deal table against brute force
+over every called card and every discard (through each variant's own ``declare`` and a
+plain ``solver.solve`` per declaration), on reduced deals of every preset; bids and scores
+against the variants' scoring; the par auction; limits; bad input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import replace
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from napoleon_rules import (Bid, Choices, Contract, Deal, DealError, NapoleonError, get_variant,
+                            random_deal)
+from napoleon_rules.cards import JOKER, NT, Suit, cards_of, count, mask_of, parse_cards
+from napoleon_rules.deal import deal_str
+from solver import solve
+from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, analyse,
+                            analyse_cards, strains)
+from solver.par import LEAD, MISERE, cell_bids, par
+
+try:  # click < 8.2 mixes stderr into stdout unless told not to
+    runner = CliRunner(mix_stderr=False)
+except TypeError:
+    runner = CliRunner()
+
+
+# ---- reduced deals ------------------------------------------------------------------------------
+def short_deal(name: str, options: dict, cards: int, rest: int, seed: int, need=()):
+    """Seeded hands of ``cards`` cards and a rest of ``rest`` cards; ``need``: cards that
+    must be dealt (to a hand or the rest), so role cards such as the Joker take part."""
+    v = get_variant(name, options)
+    rng = random.Random(seed)
+    pack = list(cards_of(v.deck))
+    rng.shuffle(pack)
+    wanted = [c for c in need if c in pack]
+    pack = wanted + [c for c in pack if c not in wanted]
+    size = v.players * cards + rest
+    dealt = pack[:size]
+    rng.shuffle(dealt)
+    hands = [mask_of(dealt[i * cards:(i + 1) * cards]) for i in range(v.players)]
+    return v, hands, mask_of(dealt[v.players * cards:])
+
+
+def declarations(v, hands, rest, declarer, strain):
+    """Every declaration the rules allow for this declarer and column: every card of the
+    deck as the call (Mighty also 'no friend'), every discard, no merging of anything."""
+    deal = Deal(v, tuple(hands), rest)
+    pool = hands[declarer] | rest
+    blind = v.name not in ("nap", "bridge")
+    discards = list(itertools.combinations(cards_of(pool), count(rest))) if blind else [()]
+    deck = list(cards_of(v.deck))
+    for discard in discards:
+        if v.name in ("japanese", "japanese-stakes", "japoleon"):
+            for call in deck:
+                yield v.declare(deal, declarer, Bid(v.opt("min_bid"), strain),
+                                Choices(call=call, discard=discard))
+        elif v.name == "mighty":
+            yield v.declare(deal, declarer, Bid(v.opt("min_bid"), strain),
+                            Choices(discard=discard, friend="none"))
+            for call in deck:
+                yield v.declare(deal, declarer, Bid(v.opt("min_bid"), strain),
+                                Choices(call=call, discard=discard))
+        elif v.name == "secretary":
+            kept = pool & ~mask_of(discard)
+            for call in deck:
+                if not kept >> call & 1:
+                    yield v.declare(deal, declarer, Bid(1),
+                                    Choices(call=call, discard=discard, trump=strain))
+        elif v.name == "nap":
+            bid = Bid(0, None, "misere") if strain == MISERE else Bid(3)
+            yield v.declare(deal, declarer, bid, Choices())
+        else:
+            yield v.declare(deal, declarer, Bid(1, strain), Choices())
+
+
+def brute_force(v, hands, rest):
+    """{(declarer, column): {partner: (best value, [all contracts reaching it])}}."""
+    start = v.tricks - count(hands[0])
+    memo: dict = {}
+    out = {}
+    for declarer in range(v.players):
+        for strain in strains(v):
+            best: dict = {}
+            for contract, pos in declarations(v, hands, rest, declarer, strain):
+                if start:
+                    pos = replace(pos, trick=start)
+                if pos not in memo:
+                    memo[pos] = solve(pos, tt_mb=1).value
+                value = v.credited(contract, memo[pos])
+                if contract.partner not in best or value > best[contract.partner][0]:
+                    best[contract.partner] = (value, [contract])
+                elif value == best[contract.partner][0]:
+                    best[contract.partner][1].append(contract)
+            out[(declarer, strain)] = best
+    return out
+
+
+def made_by_score(v, contract, value) -> bool:
+    """Made or not, read from the variant's own scoring (Mighty: the bid against the take)."""
+    if v.name == "mighty":
+        return value >= contract.bid.level
+    if v.name == "bridge":
+        return value >= contract.bid.level + 6
+    return v.score(contract, value)[contract.declarer] > 0
+
+
+def check_against_brute_force(v, hands, rest):
+    analysis = analyse_cards(v, hands, rest)
+    truth = brute_force(v, hands, rest)
+    assert analysis.complete
+    for cell in analysis.cells:
+        want = truth[(cell.declarer, cell.trump)]
+        got = {c.partner: c.value for c in cell.choices}
+        assert got == {p: vc[0] for p, vc in want.items()}, (cell.declarer, cell.trump, got, want)
+        # each reported discard (and call) really reaches the reported value
+        for choice in cell.choices:
+            assert any(tuple(sorted(cards_of(k.discards))) == tuple(sorted(choice.discard))
+                       and (v.name != "secretary" or k.called == choice.call)
+                       for k in want[choice.partner][1]), (cell.declarer, cell.trump, choice)
+        # highest makeable bid and its best score, from the variant's own scoring
+        best_bid, best_score = None, None
+        for bid in cell_bids(v, cell.trump):
+            for partner, (value, contracts) in want.items():
+                contract = replace(contracts[0], bid=bid)
+                if made_by_score(v, contract, value):
+                    score = v.score(contract, value)[cell.declarer]
+                    # bids ascend: the last one made is the highest; keep its best score
+                    if best_bid != bid:
+                        best_bid, best_score = bid, score
+                    else:
+                        best_score = max(best_score, score)
+        assert cell.bid == best_bid, (cell.declarer, cell.trump, cell.bid, best_bid)
+        assert cell.score == best_score
+    return analysis
+
+
+CASES = [
+    # preset, options, cards per hand, rest, seed, cards that must be in play
+    ("japanese", {"min_bid": 2}, 3, 2, 1, parse_cards("AS JS JC QH")),
+    ("japanese", {"players": 3, "min_bid": 2}, 3, 3, 2, parse_cards("AS JH JD QH")),
+    ("japanese-stakes", {"min_bid": 2}, 3, 2, 3, parse_cards("AS JD")),
+    ("mighty", {"min_bid": 2}, 3, 3, 4, [JOKER] + parse_cards("AS AD 3C")),
+    ("japoleon", {"min_bid": 2}, 3, 3, 5, [JOKER] + parse_cards("AS AH 4C JS")),
+    ("secretary", {}, 2, 2, 6, ()),
+    ("bridge", {}, 3, 0, 7, ()),
+]
+
+
+@pytest.mark.parametrize("name,options,cards,rest,seed,need", CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_table_equals_brute_force(name, options, cards, rest, seed, need):
+    v, hands, rest_mask = short_deal(name, options, cards, rest, seed, need)
+    check_against_brute_force(v, hands, rest_mask)
+
+
+def test_nap_full_deals_equal_brute_force_and_par():
+    v = get_variant("nap", {"players": 3})
+    for seed in range(3):
+        deal = random_deal(v, seed)
+        analysis = analyse(deal)
+        truth = brute_force(v, deal.hands, deal.rest)
+        for cell in analysis.cells:
+            assert cell.value == truth[(cell.declarer, cell.trump)][None][0]
+        # Nap: one bid each from the dealer's left; each seat bids its highest makeable bid
+        # that beats the last, so the winner is the last seat with the best bid.
+        p = analysis.par
+        spoken = [b for _, b in p.calls if b is not None]
+        if spoken:
+            assert p.bid == max(spoken, key=v.bid_key) and p.declarer is not None
+        else:
+            assert p.declarer is None and p.redeal_by is not None
+
+
+def test_equivalent_low_cards_are_merged_without_changing_the_result():
+    # Seat 0 holds 3♠ 4♠ 5♠ (interchangeable: nobody else holds a spade between them) and
+    # the blind 6♠ 7♥: the discards of one or two of the run of 3♠..6♠ collapse.
+    text = "japanese:543.A.. AK.K.2. .QJ.K.9 QJ..Q.8 T..A.AK | 6.7.."
+    hands_text, _, rest_text = text.partition(":")[2].partition("|")
+    from napoleon_rules.deal import parse_hand
+    hands = [parse_hand(h) for h in hands_text.split()]
+    v = get_variant("japanese", {"min_bid": 2})
+    analysis = check_against_brute_force(v, hands, parse_hand(rest_text))
+    cell = analysis.cell(0, Suit.HEARTS)
+    assert cell.stats["discards"] < len(list(itertools.combinations(range(5), 2)))
+
+
+def test_pruning_skips_most_candidates_and_jobs_do_not_change_results():
+    v, hands, rest = short_deal("japanese", {"min_bid": 2}, 4, 2, 11, ())
+    one = analyse_cards(v, hands, rest)
+    two = analyse_cards(v, hands, rest, jobs=2)
+    assert one.stats["solved"] < one.stats["candidates"] / 3
+    assert [c.to_json()["choices"] for c in one.cells] == [c.to_json()["choices"] for c in two.cells]
+    assert one.par.to_json() == two.par.to_json()
+
+
+def test_fixed_cell_gives_the_line_of_play():
+    v, hands, rest = short_deal("mighty", {"min_bid": 2}, 3, 3, 4, [JOKER])
+    analysis = analyse_cards(v, hands, rest, declarers=[1], trumps=["NT"], partner=ALONE)
+    (cell,) = analysis.cells
+    assert [c.partner for c in cell.choices] == [None] and cell.trump == NT
+    assert len(cell.line) == 3 * v.players
+    assert analysis.par is None and "whole table" in analysis.note
+
+
+# ---- bids, scores, par --------------------------------------------------------------------------
+def synthetic_cell(v, declarer, trump, values: dict):
+    choices = [PartnerChoice(p, x, x, x) for p, x in values.items()]
+    from solver.par import highest_makeable
+    cell = Cell(declarer, trump, choices)
+    found = highest_makeable(v, cell)
+    if found:
+        cell.bid, cell.score, cell.best = found
+    return cell
+
+
+def test_par_auction_cheapest_bids_and_suit_order():
+    # Seat 1 makes 15 in hearts, seat 0 makes 13 in spades, nobody else anything. From
+    # dealer 0 the auction climbs 11♥ 11♠ 12♥ 12♠ 13♥ 13♠ 14♥ and seat 0 must pass.
+    v = get_variant("japanese")
+    cells = [synthetic_cell(v, s, t, {(s + 1) % 5: 0}) for s in range(5) for t in Suit]
+    cells[0 * 4 + Suit.SPADES] = synthetic_cell(v, 0, Suit.SPADES, {2: 13, None: 9})
+    cells[1 * 4 + Suit.HEARTS] = synthetic_cell(v, 1, Suit.HEARTS, {3: 15, None: 15})
+    p = par(v, cells, dealer=0)
+    assert (p.declarer, str(p.bid), p.partner) == (1, "14H", None)   # alone scores double
+    assert p.scores == [-2, 4, -2, -2, -2]
+    assert [str(b) for _, b in p.calls if b is not None] == \
+        ["11H", "11S", "12H", "12S", "13H", "13S", "14H"]
+
+
+def test_siberian_rule_and_all_pass():
+    v = get_variant("japanese")
+    cell = synthetic_cell(v, 0, Suit.CLUBS, {1: 20})
+    assert str(cell.bid) == "20C" and cell.score == 4      # all 20 only count with a bid of 20
+    low = [synthetic_cell(v, s, t, {(s + 1) % 5: 10}) for s in range(5) for t in Suit]
+    p = par(v, low, dealer=2)
+    assert p.declarer is None and p.redeal_by == 3 and len(p.calls) == 5
+
+
+def test_mighty_scores_the_take_and_credits_discards():
+    v = get_variant("mighty")
+    cell = synthetic_cell(v, 0, NT, {1: 16, None: 14})
+    assert str(cell.bid) == "16NT" and cell.score == 2 * (16 - 12) and cell.best.partner == 1
+    discarded = Contract(0, Bid(13, NT), NT, discards=mask_of(parse_cards("AS KS 9S")))
+    assert v.credited(discarded, 10) == 12
+
+
+# ---- limits -------------------------------------------------------------------------------------
+def test_a_time_limit_gives_bounds_never_a_wrong_value():
+    v, hands, rest = short_deal("japanese", {"min_bid": 2}, 4, 2, 11, ())
+    exact = analyse_cards(v, hands, rest)
+    partial = analyse_cards(v, hands, rest, time_limit=1e-4)
+    assert not partial.complete and partial.par is None and "limit" in partial.note
+    for cell, truth in zip(partial.cells, exact.cells):
+        if cell.exact:
+            assert cell.value == truth.value
+        else:
+            assert cell.bid is None and cell.lower <= truth.upper and truth.value <= cell.upper
+            for c, t in zip(cell.choices, truth.choices):
+                assert c.lower <= t.value <= c.upper
+
+
+# ---- bad input ----------------------------------------------------------------------------------
+def test_bad_requests_name_the_problem():
+    v, hands, rest = short_deal("japanese", {}, 2, 2, 1, ())
+    with pytest.raises(AnalysisOptionError, match="no trump 'NT'"):
+        analyse_cards(v, hands, rest, trumps=["NT"])
+    with pytest.raises(AnalysisOptionError, match="declarer must be a seat 0..4"):
+        analyse_cards(v, hands, rest, declarers=[5])
+    with pytest.raises(AnalysisOptionError, match="another seat"):
+        analyse_cards(v, hands, rest, declarers=[2], partner=2)
+    nap = get_variant("nap", {"players": 3})
+    with pytest.raises(AnalysisOptionError, match="nap has no partner"):
+        analyse(random_deal(nap, 1), partner=1)
+    with pytest.raises(AnalysisOptionError, match="jobs"):
+        analyse_cards(v, hands, rest, jobs=0)
+    with pytest.raises(DealError, match="same number of cards"):
+        analyse_cards(v, [hands[0] | rest] + hands[1:], 0)
+    with pytest.raises(DealError, match="dealt twice"):
+        analyse_cards(v, [hands[0]] + [hands[0]] + hands[2:], rest)
+    with pytest.raises(DealError, match="needs 5 hands"):
+        analyse_cards(v, hands[:4], rest)
+    full = random_deal(get_variant("japanese"), 1)
+    broken = Deal(full.variant, full.hands, full.rest & (full.rest - 1))
+    with pytest.raises(DealError, match="missing 1 card"):
+        analyse(broken)
+
+
+def run(*args):
+    return runner.invoke(app, ["analyse", *args])
+
+
+SHORT = "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74..."
+FULL = "japanese:KJ74.J8.AKJ.Q .QT4.5.AT9632 AQ5.A9.T982.K 832.763.3.875 96.K52.764.J4 | T..Q."
+
+
+def test_cli_table_json_and_par():
+    r = run(SHORT, "--short-hands", "-o", "min_bid=2", "--no-progress")
+    assert r.exit_code == 0, r.stderr
+    assert "seat 4" in r.stdout and "♠" in r.stdout
+    assert "par: seat 4 wins the auction with 7♠" in r.stdout
+    data = json.loads(run(SHORT, "--short-hands", "-o", "min_bid=2", "--json", "--jobs", "2").stdout)
+    assert data["complete"] and data["par"]["declarer"] == 4 and data["par"]["bid"] == "7S"
+    assert len(data["cells"]) == 20 and data["trumps"] == ["S", "H", "D", "C"]
+    assert r.stderr == ""
+
+
+def test_cli_one_cell_and_limits():
+    r = run(SHORT, "--short-hands", "--declarer", "2", "--trump", "s", "--partner", "3")
+    assert r.exit_code == 0 and "best line:" in r.stdout and "General 3" in r.stdout
+    r = run(SHORT, "--short-hands", "--time-limit", "0.0001", "--json")
+    assert r.exit_code == 3 and json.loads(r.stdout)["complete"] is False
+    assert r.stderr.startswith("error: a search limit stopped")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    ([SHORT], "for hands of 4 cards add --short-hands"),
+    ([FULL.replace("KJ74.", "KJT74.").replace("| T..Q.", "| ..Q.")], "hand 0 holds 11 cards"),
+    ([FULL.replace("| T..Q.", "| T..Q.K")], "card KC is dealt twice"),
+    ([SHORT.replace("| 74...", "| 75..."), "--short-hands"], "dealt twice"),
+    ([SHORT.replace("5.82.4.", "5.82.4.2"), "--short-hands"], "same number of cards"),
+    ([SHORT, "--short-hands", "--trump", "NT"], "no trump 'NT'"),
+    ([SHORT, "--short-hands", "--partner", "9"], "partner must be a seat"),
+    ([SHORT, "--short-hands", "-o", "jokers=1"], "no option 'jokers'"),
+    ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
+    (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
+      "-o", "players=3", "--partner", "1"], "nap has no partner"),
+])
+def test_cli_bad_input_is_one_line_exit_2(args, fragment):
+    r = run(*args)
+    assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], r.stderr
+
+
+def test_cli_reads_a_deal_file_and_the_variant_option(tmp_path):
+    deal = random_deal(get_variant("nap", {"players": 3}), 4)
+    path = tmp_path / "deal.txt"
+    path.write_text("# a 3-player Nap deal\n" + deal_str(deal) + "\n", encoding="utf-8")
+    r = run(str(path), "-o", "players=3", "--json")
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [c["trump"] for c in data["cells"][:2]] == [LEAD, MISERE]
+    bare = deal_str(deal).partition(":")[2]
+    again = run(bare, "--variant", "nap", "-o", "players=3", "--json")
+    assert [c["choices"] for c in json.loads(again.stdout)["cells"]] == \
+        [c["choices"] for c in data["cells"]]
+
+
+def test_errors_are_napoleon_errors():
+    assert issubclass(AnalysisOptionError, NapoleonError)
