@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .auction import Auction, AuctionResult
-from .cards import JOKER, NT, Suit, card_name, cards_of, count, mask_of, parse_card, points_of
+from .cards import Suit, card_name, cards_of, count, mask_of, points_of
 from .deal import Deal
 from .errors import IllegalPlayError
 from .moves import Bid, Move

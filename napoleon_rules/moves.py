@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JOKER, NT, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
+from .cards import JOKER, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
 from .errors import IllegalPlayError
 
 

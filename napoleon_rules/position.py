@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import (JOKER, NT, CardParseError, Suit, card_name, card_suit, cards_of, mask_of,
                     parse_card, parse_suit, parse_trump, sort_cards, trump_name)
-from .errors import IllegalPlayError, NapoleonError, PositionError
+from .errors import IllegalPlayError, PositionError
 from .moves import Move
 from .variant import Variant, get_variant
 
@@ -79,7 +79,7 @@ class Position:
         legal = self.legal_moves()
         if move not in legal:
             if move.card in {m.card for m in legal} and move.card in (JOKER,):
-                raise IllegalPlayError(f"leading the Joker needs a suit to name, e.g. 'JO:S'")
+                raise IllegalPlayError("leading the Joker needs a suit to name, e.g. 'JO:S'")
             seat = self.to_move
             if not self.hands[seat] >> move.card & 1:
                 raise IllegalPlayError(f"seat {seat} does not hold {card_name(move.card)}")

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Sequence
 
-from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, card_name, card_rank,
-                    card_suit, cards_of, points_of, suit_mask, trump_name)
+from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, card_rank, card_suit,
+                    cards_of, points_of, suit_mask)
 from .errors import IllegalPlayError, OptionError, UnknownVariantError
 from .moves import Bid, Move
 

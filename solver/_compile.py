@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import hashlib
 
-from napoleon_rules.cards import (ACE, FOUR, JACK, JOKER, NT, POINT_CARDS, QUEEN, THREE, TWO,
-                                  Suit, make_card, suit_mask)
+from napoleon_rules.cards import (ACE, JACK, JOKER, NT, POINT_CARDS, QUEEN, TWO, Suit, make_card,
+                                  suit_mask)
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.variants import Bridge, Japanese, JapaneseStakes, Japoleon, Mighty, Nap, Secretary
 from napoleon_rules.variants.japoleon import japoleon_roles

@@ -9,10 +9,9 @@ import random
 
 import pytest
 
-from napoleon_rules import (JOKER, NT, NapoleonError, OptionError, Position, PositionError, Suit,
+from napoleon_rules import (NT, NapoleonError, OptionError, Position, PositionError, Suit,
                             UnknownVariantError, get_variant, parse_card, random_deal)
 from napoleon_rules.cards import mask_of, parse_cards
-from napoleon_rules.moves import Move
 
 PRESETS = ("japanese", "japanese-stakes", "mighty", "japoleon", "secretary", "nap", "bridge")
 

@@ -16,7 +16,7 @@ from napoleon_rules import (NT, Bid, Choices, IllegalPlayError, OptionError, Pos
                             get_variant, parse_card, parse_cards, random_deal, reference)
 from napoleon_rules.auction import Auction
 from napoleon_rules.cards import FULL_DECK, card_rank, card_suit, cards_of, mask_of
-from napoleon_rules.game import Contract, play_out
+from napoleon_rules.game import play_out
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 BR = get_variant("bridge")

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from napoleon_rules import (JOKER, AuctionError, Bid, Choices, Deal, IllegalPlayError, Move,
+from napoleon_rules import (JOKER, AuctionError, Bid, Choices, Deal, IllegalPlayError,
                             Position, Suit, get_variant, parse_card, parse_cards, play_hand,
                             random_deal, reference)
 from napoleon_rules.auction import Auction, run_auction

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import (ACE, JACK, QUEEN, TWO, Suit, card_name, card_rank, card_suit, make_card)
+from ..cards import (ACE, JACK, QUEEN, TWO, Suit, card_suit, make_card)
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, take_blind
 from ..moves import Bid

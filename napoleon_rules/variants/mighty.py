@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..cards import (ACE, JOKER, NT, THREE, Suit, card_suit, cards_of, make_card, suit_mask)
-from ..errors import IllegalPlayError, PositionError
+from ..cards import (ACE, JOKER, NT, THREE, Suit, card_suit, make_card, suit_mask)
+from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, play_out, take_blind
 from ..moves import Bid, Move
 from ..position import Position
