@@ -3,12 +3,16 @@
     pytest benches/bench_dds_compare.py                 # both engines (the solver if built)
     pytest benches/bench_dds_compare.py --benchmark-only -k dds
 
-Each benchmark round solves the whole set once (every legal opening lead's value, the work
+Each benchmark round solves the whole set once (every legal card's value, the work
 ``solver.solve`` does), so DDS's table reuse between calls on the very same deal never
-applies. The deals cycle the trump S H D C NT, seat 1 on lead (see ``cli/bench.py``).
+applies. The deals cycle the trump S H D C NT, seat 1 on lead (see ``cli/bench.py``), and are
+played on by seeded random play to ``NAPOLEON_BENCH_CARDS`` cards per hand (default 9: the
+fast solver takes seconds per full deal today, see solver/README.md; 13 = full deals).
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -18,11 +22,11 @@ from napoleon_rules import get_variant
 
 DEALS = 20
 SEED = 1
-#: Per solve: a solver slower than this on a full deal fails the benchmark instead of
-#: running for hours.
+#: Per solve: a solver slower than this fails the benchmark instead of running for hours.
 SOLVE_TIME_LIMIT = 30.0
 
-POSITIONS = bench_positions(get_variant("bridge"), DEALS, SEED)
+CARDS = int(os.environ.get("NAPOLEON_BENCH_CARDS", "9"))
+POSITIONS = bench_positions(get_variant("bridge"), DEALS, SEED, None if CARDS >= 13 else CARDS)
 
 
 @pytest.fixture(scope="module")
