@@ -12,7 +12,9 @@ How it works
 * ``ab(need)`` answers one zero-window question: from this state, can the side that wants
   the value high make the declarer's side take at least ``need`` more (points or tricks,
   current trick included)? It is plain alpha-beta over single cards with a state copy per
-  node; a trick's value is subtracted from ``need`` when the trick completes.
+  node; a trick's value is subtracted from ``need`` when the trick completes. It fails soft:
+  the answer comes as a bound on the value, often tighter than ``need``, which the table
+  keeps and the driver uses to skip tests.
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
@@ -103,20 +105,23 @@ cdef inline int last_trick(const Rules* r, const State* s) noexcept nogil:
 
 
 cdef int ab(Search* S, const State* s, int need) noexcept nogil:
-    """1 if the maximising side can get the declarer's side at least ``need`` more from ``s``,
-    else 0 (also 0 when the search is aborted: check ``S.aborted``)."""
+    """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
+    declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
+    least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
+    bounds are often tighter than ``need``, which spares later tests (the driver's and the
+    table's). Meaningless when the search was aborted: check ``S.aborted``."""
     cdef const Rules* r = S.r
-    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, result, best = -1, w
+    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta
     cdef uint64_t* entry
     cdef State child
     cdef Canon cn
     if need <= 0:
-        return 1
+        return 0
     maxv = max_value(r, s)
     if need > maxv:
-        return 0
+        return maxv
     S.nodes += 1
     if S.node_limit and S.nodes > S.node_limit:
         S.aborted = ABORT_NODES
@@ -129,46 +134,65 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
         v = last_trick(r, s)
         if v >= 0:
-            return v >= need
+            return v
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
         v = quick_tricks(r, s)
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
-                return 1
+                return v
         elif need > maxv - v:
-            return 0
+            return maxv - v
     if s.nplayed == 0:
         canonicalise(r, s, &cn)
         tag = tt_tag(s.leader, s.trump, s.reveal_used)
         entry = tt_find(S.tt, cn.hands, tag)
         if entry != NULL:
             meta = entry[r.n_seats]
-            if <int>((meta >> META_LB) & 0xFF) >= need:
+            v = <int>((meta >> META_LB) & 0xFF)
+            if v >= need:
                 S.tt_hits += 1
-                return 1
-            if <int>((meta >> META_UB) & 0xFF) < need:
+                return v
+            v = <int>((meta >> META_UB) & 0xFF)
+            if v < need:
                 S.tt_hits += 1
-                return 0
+                return v
             first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     n = gen_moves(r, s, moves, first, 1)
-    result = 1 - maxing
+    # Until a move settles it: the best bound of the side to move so far (a maximiser's
+    # failed moves bound the value from above by their best; a minimiser's passed moves
+    # from below by their worst).
+    result = -1 if maxing else maxv + 1
     for i in range(n):
         gain = apply_move(r, s, moves[i], &child, &w)
-        v = ab(S, &child, need - gain)
+        b = gain + ab(S, &child, need - gain)
         if S.aborted:
             return 0
-        if v == maxing:
-            result = v
-            best = moves[i]
-            break
+        if maxing:
+            if b >= need:
+                result = b
+                best = moves[i]
+                break
+            if b > result:
+                result = b
+        else:
+            if b < need:
+                result = b
+                best = moves[i]
+                break
+            if b < result:
+                result = b
+    if result > maxv:
+        result = maxv
+    if result < 0:
+        result = 0
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
-        if result:
-            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, need, maxv, best)
+        if result >= need:
+            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, result, maxv, best)
         else:
-            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, 0, need - 1, best)
+            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, 0, result, best)
     return result
 
 
@@ -177,18 +201,17 @@ cdef int exact_value(Search* S, const State* s, int lo, int hi, int* out_lo,
     """The value of ``s`` known to lie in ``[lo, hi]``, by binary search over zero-window
     tests. Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds
     proved so far in out_lo/out_hi)."""
-    cdef int mid
+    cdef int mid, b
     while lo < hi:
         mid = (lo + hi + 1) // 2
         S.tests += 1
-        if ab(S, s, mid):
-            if S.aborted:
-                break
-            lo = mid
+        b = ab(S, s, mid)
+        if S.aborted:
+            break
+        if b >= mid:
+            lo = b if b < hi else hi
         else:
-            if S.aborted:
-                break
-            hi = mid - 1
+            hi = b if b > lo else lo
     out_lo[0] = lo
     out_hi[0] = hi
     return -1 if S.aborted else 0
@@ -241,9 +264,9 @@ cdef int principal_line(Search* S, const State* root, int value, int* line) noex
         for i in range(n):
             gain = apply_move(r, &s, moves[i], &child, &w)
             if maxing:
-                found = i if (gain <= value and ab(S, &child, value - gain)) else -1
+                found = i if (gain <= value and ab(S, &child, value - gain) >= value - gain) else -1
             else:
-                found = i if not ab(S, &child, value - gain + 1) else -1
+                found = i if ab(S, &child, value - gain + 1) < value - gain + 1 else -1
             if S.aborted:
                 return -1
             if found >= 0:
@@ -382,7 +405,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                reached = ab(&S, &s, target)
+                reached = ab(&S, &s, target) >= target
                 status = S.aborted
             else:
                 if exact_value(&S, &s, 0, hi, &lo, &hi) < 0:
