@@ -196,14 +196,21 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     return result
 
 
-cdef int exact_value(Search* S, const State* s, int lo, int hi, int* out_lo,
+cdef int exact_value(Search* S, const State* s, int lo, int hi, int guess, int* out_lo,
                      int* out_hi) noexcept nogil:
-    """The value of ``s`` known to lie in ``[lo, hi]``, by binary search over zero-window
-    tests. Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds
-    proved so far in out_lo/out_hi)."""
+    """The value of ``s`` known to lie in ``[lo, hi]``, by zero-window tests: binary search
+    (``guess`` < 0), or stepping from the bound ``guess`` names (0: test ``hi`` first, the
+    likely value; 1: test ``lo + 1`` first), each fail-soft bound moving the next test.
+    Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds proved so
+    far in out_lo/out_hi)."""
     cdef int mid, b
     while lo < hi:
-        mid = (lo + hi + 1) // 2
+        if guess == 0:
+            mid = hi
+        elif guess == 1:
+            mid = lo + 1
+        else:
+            mid = (lo + hi + 1) // 2
         S.tests += 1
         b = ab(S, s, mid)
         if S.aborted:
@@ -235,7 +242,9 @@ cdef int move_values(Search* S, const State* s, int value, int* moves, int* valu
         if hi < lo:    # cannot happen with a correct value; be safe
             hi = max_value(r, &child)
             lo = 0
-        if exact_value(S, &child, lo, hi, &lo, &hi) < 0:
+        # A maximiser's card is worth at most the value, often exactly it: test that first;
+        # a minimiser's at least the value.
+        if exact_value(S, &child, lo, hi, 0 if maxing else 1, &lo, &hi) < 0:
             return -1
         values[i] = gain + lo
     return n
@@ -408,7 +417,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                 reached = ab(&S, &s, target) >= target
                 status = S.aborted
             else:
-                if exact_value(&S, &s, 0, hi, &lo, &hi) < 0:
+                if exact_value(&S, &s, 0, hi, -1, &lo, &hi) < 0:
                     status = S.aborted
                 else:
                     value = lo
