@@ -188,6 +188,8 @@ class Position:
             raise PositionError(f"state 'contract' must be \"misere\" or absent, not {contract!r}")
         if contract == "misere" and "misere" not in variant.options:
             raise PositionError(f"state 'contract': {variant.name} has no Mis\u00e8re")
+        if contract == "misere" and not variant.opt("misere"):
+            raise PositionError("state 'contract': Mis\u00e8re is switched off (option misere=false)")
         if contract == "misere" and trump is None:
             trump = NT
         n = len(hands)

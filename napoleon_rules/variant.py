@@ -273,6 +273,13 @@ class Variant:
         (points or tricks, discards credited by the variant's rule)."""
         raise NotImplementedError
 
+    def check_called_card(self, card, what: str = "called card") -> None:
+        """A card named by the declarer (partner call, coup card) must be a card of the deck."""
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 64 or \
+                not self.deck >> card & 1:
+            raise IllegalPlayError(f"{self.name}: the {what} must be a card of the deck, "
+                                   f"not {card!r}")
+
     def describe_option(self, name: str) -> Option:
         for o in self.OPTIONS:
             if o.name == name:

@@ -430,3 +430,13 @@ def test_secretary_coup_card_held_by_another_seat():
 
 def test_every_error_is_a_value_error():
     assert issubclass(PositionError, NapoleonError) and issubclass(NapoleonError, ValueError)
+
+
+def test_misere_position_needs_misere_switched_on():
+    data = {"variant": "nap", "options": {"misere": False}, "trump": "NT", "declarer": 0,
+            "partner": None, "hands": [["AS"], ["KS"], ["QS"], ["JS"], ["TS"]], "leader": 0,
+            "trick": 4, "played": [], "state": {"contract": "misere"}}
+    with pytest.raises(PositionError, match="misere=false"):
+        Position.from_json(data)
+    data["options"] = {}
+    assert Position.from_json(data).misere

@@ -90,10 +90,7 @@ class Japanese(Variant):
         hand: alone), then takes the blind and discards as many cards."""
         if choices.call is None:
             raise IllegalPlayError(f"{self.name}: Napoleon must name a card to call the General")
-        if not isinstance(choices.call, int) or not 0 <= choices.call < 64 or \
-                not self.deck >> choices.call & 1:
-            raise IllegalPlayError(f"{self.name}: the called card must be a card of the deck, "
-                                   f"not {choices.call!r}")
+        self.check_called_card(choices.call)
         if choices.trump is not None and choices.trump != bid.trump:
             raise IllegalPlayError(f"{self.name}: the trump is the bid's suit")
         seat = holder(deal.hands, choices.call)

@@ -112,6 +112,7 @@ class Japoleon(Variant):
         card is in Napoleon's own hand as dealt, or was among the open cards."""
         if choices.call is None:
             raise IllegalPlayError("japoleon: Napoleon must appoint an aid card")
+        self.check_called_card(choices.call, "aid card")
         if choices.trump is not None and choices.trump != bid.trump:
             raise IllegalPlayError("japoleon: the key suit is the bid's suit")
         hands, discards = take_blind(self, deal, declarer, choices.discard)

@@ -161,6 +161,7 @@ class Mighty(Variant):
         if friend == "card":
             if choices.call is None:
                 raise IllegalPlayError("name a card for the friend, or choose 'none' or 'first-trick'")
+            self.check_called_card(choices.call)
             seat = holder(hands, choices.call)
             partner = None if seat is None or seat == declarer else seat
         contract = Contract(declarer, final, final.trump, partner,

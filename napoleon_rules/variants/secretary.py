@@ -69,6 +69,7 @@ class Secretary(Variant):
             raise IllegalPlayError("secretary: declare a trump suit (S H D C) or NT")
         if choices.call is None:
             raise IllegalPlayError("secretary: name a coup card")
+        self.check_called_card(choices.call, "coup card")
         if hands[declarer] >> choices.call & 1:
             raise IllegalPlayError(f"the coup card must not be in Napoleon's hand ({card_name(choices.call)} is)")
         seat = holder(hands, choices.call)
