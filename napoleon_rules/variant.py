@@ -169,6 +169,10 @@ class Variant:
             return joker_suit
         return card_suit(played[0])
 
+    def led_joker_names_suit(self) -> bool:
+        """Whether leading the Joker comes with a named suit for the others to follow."""
+        return self.has_joker
+
     def lead_mask(self, pos) -> int:
         """Cards the player on lead may lead."""
         return pos.hands[pos.to_move]

@@ -108,7 +108,8 @@ def _mighty(v, rules: dict) -> list[dict]:
 
 
 def _japoleon(v, rules: dict) -> list[dict]:
-    rules.update(joker_mode=JOKER_POWER_LED, joker_names_suit=1, same_two=1)
+    rules.update(joker_mode=JOKER_POWER_LED, joker_names_suit=int(v.opt("joker_names_suit")),
+                 same_two=1)
     out = []
     for t in TRUMP_INDEXES:
         if not isinstance(t, Suit):   # Japoleon has no No Trump: a harmless plain table

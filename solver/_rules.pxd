@@ -165,6 +165,9 @@ cdef inline int suit_to_follow(const State* s) noexcept nogil:
     if s.nplayed == 0:
         return -1
     if s.played[0] == JOKER:
+        # A Joker led without naming a suit (Japoleon's option): the second card's suit.
+        if s.joker_suit < 0 and s.nplayed > 1:
+            return s.played[1] // 13
         return s.joker_suit
     return s.played[0] // 13
 

@@ -118,7 +118,9 @@ def _check_position(pos) -> None:
     if pos.joker_suit is not None and (not is_int(pos.joker_suit) or not 0 <= pos.joker_suit < 4
                                        or not played or played[0] != JOKER):
         raise PositionError("'joker_suit' needs a led Joker and a suit")
-    if played and played[0] == JOKER and v.has_joker and pos.joker_suit is None:
+    if pos.joker_suit is not None and not v.led_joker_names_suit():
+        raise PositionError(f"'joker_suit': a led Joker names no suit in this {v.name} game")
+    if played and played[0] == JOKER and v.led_joker_names_suit() and pos.joker_suit is None:
         raise PositionError("the Joker was led: 'joker_suit' must name the suit to follow")
     if pos.joker_called and not played:
         raise PositionError("'joker_called' describes a trick in progress")

@@ -30,6 +30,7 @@ CONFIGS: list[tuple[str, dict]] = [
     ("japoleon", {}),
     ("japoleon", {"minor_jack_free": False, "joker_any_time": True}),
     ("japoleon", {"key_lead_when_only_key": False}),
+    ("japoleon", {"joker_names_suit": False}),
     ("secretary", {}),
     ("secretary", {"reveal": False}),
     ("nap", {}),

@@ -196,6 +196,15 @@ def test_aid_card_among_the_open_cards_means_alone_kept_or_discarded(call, disca
     assert contract.alone and contract.partner is None and pos.partner is None
 
 
+def test_option_off_an_open_card_may_not_be_the_aid_card():
+    v = get_variant("japoleon", {"open_aid_alone": False})
+    assert v.describe_option("open_aid_alone").decision
+    with pytest.raises(IllegalPlayError, match="open cards"):
+        declare(call="JO", discard="3C 2C 5S", variant=v)
+    contract, _ = declare(call="KD", discard="3C 2C JO", variant=v)
+    assert not contract.alone
+
+
 def test_an_aid_card_is_required_and_the_key_suit_is_the_bids():
     with pytest.raises(IllegalPlayError):
         JA.declare(suited_deal(), 0, Bid(15, S), Choices(discard=tuple(parse_cards("3C 2C JO"))))
@@ -274,6 +283,39 @@ def test_joker_led_names_the_suit_to_follow():
     after = pos.play("JO:H")
     assert after.joker_suit == H and legal(after) == {"KH"}
     assert legal(pos.play("JO:C")) == {"5D", "KH", "2S"}   # void in clubs: any card
+
+
+JA_UNNAMED = get_variant("japoleon", {"joker_names_suit": False})
+
+
+def test_option_off_the_led_joker_names_no_suit_and_the_second_card_sets_it():
+    assert JA.describe_option("joker_names_suit").decision
+    pos = position(S, ["JO 2C", "5D KH 2S", "AH 9H 3D", "", ""], trick=3, variant=JA_UNNAMED)
+    assert "JO" in legal(pos) and not any(m.startswith("JO:") for m in legal(pos))
+    with pytest.raises(IllegalPlayError):
+        pos.play("JO:H")
+    second = pos.play("JO")
+    assert second.joker_suit is None
+    assert legal(second) == {"5D", "KH", "2S"}            # nothing to follow yet: any card
+    assert legal(second.play("KH")) == {"AH", "9H"}       # the second card's suit is followed
+    assert legal(second.play("5D")) == {"3D"}
+
+
+def test_option_off_the_led_joker_still_wins():
+    assert winner("JO KH AH", D, variant=JA_UNNAMED) == "JO"
+    assert winner("JO KH 2H", H, variant=JA_UNNAMED) == "JO"       # beats the key suit too
+    assert winner("JO 5H AS", H, variant=JA_UNNAMED) == "AS"       # but not the mighty
+
+
+def test_option_off_positions_round_trip_without_a_joker_suit():
+    pos = position(S, ["JO 2C", "5D KH", "AH 9H", "3D 4D", "8C 9C"], trick=8,
+                   variant=JA_UNNAMED, played="JO KH")
+    data = pos.to_json()
+    assert "joker_suit" not in data.get("state", {})
+    assert Position.from_json(data) == pos
+    bad = dict(data, state={"joker_suit": "H"})
+    with pytest.raises(Exception):
+        Position.from_json(bad)
 
 
 # ---- ranking -------------------------------------------------------------------------------------

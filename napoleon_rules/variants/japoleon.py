@@ -40,6 +40,10 @@ class Japoleon(Variant):
                "(otherwise only on lead or when void in the suit led)"),
         Option("key_lead_when_only_key", True, "trick 1 may open with a key-suit card when the "
                "hand holds only key-suit cards and the Joker", decision=True),
+        Option("open_aid_alone", True, "an Aid card among the open cards makes Napoleon play "
+               "alone (off: such a card may not be appointed)", decision=True),
+        Option("joker_names_suit", True, "leading the Joker names the suit the others must "
+               "follow (off: the second card played sets the suit to follow)", decision=True),
         Option("scoring", "software", "settlement: 'software' (Napoleon +4, Aid +2, alone +6; "
                "Allies +2 each when they win) or 'traditional' (1 unit per point bid; a bid of 20 "
                "collects 10, pays 5)", choices=("software", "traditional")),
@@ -61,10 +65,19 @@ class Japoleon(Variant):
             return hand & key
         return hand
 
+    def led_joker_names_suit(self) -> bool:
+        return self.opt("joker_names_suit")
+
     def lead_moves(self, pos, card: int) -> list[Move]:
-        if card == JOKER:
+        if card == JOKER and self.opt("joker_names_suit"):
             return [Move(JOKER, s) for s in Suit]
         return [Move(card)]
+
+    def suit_to_follow(self, played: Sequence[int], joker_suit) -> Suit | None:
+        # Option off, a led Joker names nothing: the second card's suit is then followed.
+        if played and played[0] == JOKER and joker_suit is None and len(played) > 1:
+            return card_suit(played[1])
+        return super().suit_to_follow(played, joker_suit)
 
     def free_mask(self, pos, seat: int) -> int:
         m = 0
@@ -113,6 +126,9 @@ class Japoleon(Variant):
         if choices.call is None:
             raise IllegalPlayError("japoleon: Napoleon must appoint an aid card")
         self.check_called_card(choices.call, "aid card")
+        if not self.opt("open_aid_alone") and deal.rest >> choices.call & 1:
+            raise IllegalPlayError("japoleon: the aid card may not be one of the open cards "
+                                   "(option open_aid_alone is off)")
         if choices.trump is not None and choices.trump != bid.trump:
             raise IllegalPlayError("japoleon: the key suit is the bid's suit")
         hands, discards = take_blind(self, deal, declarer, choices.discard)
