@@ -143,14 +143,49 @@ def describe(pos: Position, result: dict, engine: Engine) -> str:
                       for c, val in result["plays"].items())
     lines.append(f"each card (value after playing it, * = best): {plays}")
     if "line" in result and result["line"]:
-        lines.append("best line: " + " ".join(result["line"]))
+        from .solve_deal import line_by_trick
+        lines.append("best line, trick by trick (credit to the declarer's side):")
+        lines.extend(line_by_trick(pos, result["line"]))
     lines.append(f"engine: {engine.value}"
                  + (f", {result['stats'].get('nodes', 0)} nodes" if "stats" in result else ""))
     return "\n".join(lines)
 
 
+def load_deal(notation: str, option_pairs):
+    from napoleon_rules import get_variant, parse_deal
+    from napoleon_rules.errors import DealError
+
+    from .common import parse_options
+    if ":" not in notation:
+        raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>'")
+    name = notation.strip().partition(":")[0].strip().lower()
+    return parse_deal(notation, get_variant(name, parse_options(option_pairs) or None))
+
+
 @user_errors
 def solve(
+    deal: Annotated[Optional[str], typer.Argument(
+        metavar="[DEAL]", help="A deal in the one-line notation (quoted), solved from the first "
+                               "lead after --declarer's declaration.", show_default=False)] = None,
+    declarer: Annotated[Optional[int], typer.Option(
+        help="With DEAL: the declarer's seat.", show_default=False)] = None,
+    trump: Annotated[Optional[str], typer.Option(
+        help="With DEAL: the trump, S H D C or NT (not in Nap: the first lead sets it).",
+        show_default=False)] = None,
+    call: Annotated[Optional[str], typer.Option(
+        help="With DEAL: the card that names the partner (General, friend, Aid, coup card); "
+             "its holder is the partner.", show_default=False)] = None,
+    alone: Annotated[bool, typer.Option(
+        "--alone", help="With DEAL: the declarer plays alone.")] = False,
+    discard: Annotated[Optional[str], typer.Option(
+        help="With DEAL: the cards the declarer puts away after taking the blind, e.g. '2C 3D' "
+             "('napoleon analyse' finds the best).", show_default=False)] = None,
+    bid: Annotated[Optional[int], typer.Option(
+        help="With DEAL: the bid's level (default: the lowest; it changes no play, only "
+             "Nap's contract).", show_default=False)] = None,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="With DEAL: a variant option (repeatable).")] = None,
     position: Annotated[Optional[str], typer.Option(
         "--position", "-p", metavar="FILE.json",
         help="The position (JSON, see the README); '-' reads standard input.",
@@ -180,14 +215,28 @@ def solve(
         napoleon solve --example
         napoleon solve -p position.json --json
         cat position.json | napoleon solve -p - --engine reference
+        napoleon solve "$(napoleon deal -v nap -o players=3 --seed 5)" -o players=3 --declarer 1
+        napoleon solve "japanese:..." -o players=7 --declarer 0 --trump S --call AS --discard "2C 3C"
     """
-    pos = load_position(position, example)
+    if deal is not None:
+        if position is not None or example:
+            raise UsageError("give a DEAL, --position or --example, only one")
+        from .solve_deal import position_from_deal
+        pos = position_from_deal(load_deal(deal, option), declarer=declarer, trump=trump,
+                                 call=call, alone=alone, discard=discard, bid_level=bid)
+    else:
+        if any(x is not None for x in (declarer, trump, call, discard, bid, option)) or alone:
+            raise UsageError("--declarer, --trump, --call, --alone, --discard, --bid and -o go "
+                             "with a DEAL")
+        pos = load_position(position, example)
     chosen = choose_engine(engine)
     if chosen is Engine.reference:
         result = solve_reference(pos)
     else:
         result = solve_fast(pos, node_limit, time_limit, tt_mb)
     if json_out:
+        if deal is not None:
+            result = dict(result, position=pos.to_json())
         typer.echo(dumps(result))
     else:
         typer.echo(describe(pos, result, chosen))
