@@ -26,10 +26,11 @@ How it works
 * Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
   points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
   in the remaining order of a suit, same hand, same point value, no special role).
-* The driver: the value by binary search over zero-window tests (bounds carried in the
-  table make the repeated tests cheap); then, for ``solve``, each legal card's value by the
-  same search below its move, and the principal variation by walking down moves whose
-  zero-window test confirms the value.
+* The driver: the value by binary search over zero-window tests, each fail-soft bound
+  narrowing the range (bounds carried in the table make the repeated tests cheap); then,
+  for ``solve``, each legal card's value by tests below its move stepping from the root
+  value (a maximiser's card is worth at most the value, often exactly it), and the
+  principal variation by walking down moves whose zero-window test confirms the value.
 * Limits: a node count and a wall-clock deadline (checked every 1024 nodes) abort the search;
   an aborted search stores nothing in the table and the wrapper raises ``SearchLimitError``
   with the bounds proved so far.
