@@ -10,6 +10,7 @@ Every argument is checked here, in Python, before the C search runs without the 
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
 
@@ -21,7 +22,7 @@ from napoleon_rules.position import Position
 from ._compile import compile_rules, trump_index
 from ._search import Table, run
 
-__all__ = ["solve", "reaches", "Table", "SolveResult", "SearchLimitError"]
+__all__ = ["solve", "reaches", "Mode", "Table", "SolveResult", "SearchLimitError"]
 
 MOVE_CARD, MOVE_SUIT_SHIFT, MOVE_CALL = 63, 6, 512
 _ABORT_REASON = {1: "node limit", 2: "time limit"}
@@ -156,15 +157,30 @@ def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table) -> d
     return out
 
 
-def solve(position: Position, *, node_limit: int | None = None, time_limit: float | None = None,
-          tt_mb: int = 64, table: Table | None = None) -> SolveResult:
-    """The value of ``position``, each legal card's value (best option per card) and a
-    principal variation to the end of the hand."""
+class Mode(str, enum.Enum):
+    """What ``solve`` computes: ``CARDS`` the value, every legal card's value and a line;
+    ``VALUE`` the value and a line only (cheaper: no per-card searches)."""
+
+    CARDS = "cards"
+    VALUE = "value"
+
+
+def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int | None = None,
+          time_limit: float | None = None, tt_mb: int = 64,
+          table: Table | None = None) -> SolveResult:
+    """The value of ``position``, a principal variation to the end of the hand and, with
+    ``mode=Mode.CARDS`` (the default), each legal card's value (best option per card)."""
+    try:
+        mode = Mode(mode)
+    except ValueError:
+        raise NapoleonError(f"mode must be one of {', '.join(m.value for m in Mode)}, "
+                            f"not {mode!r}") from None
     unit = position.variant.unit if isinstance(position, Position) else "points"
     if isinstance(position, Position) and position.is_over:
         _check_position(position)
         return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0, "time_s": 0.0})
-    out = _run(position, "solve", 0, node_limit, time_limit, tt_mb, table)
+    out = _run(position, "solve" if mode is Mode.CARDS else "value", 0, node_limit, time_limit,
+               tt_mb, table)
     maxing = position.on_declarer_side(position.to_move) != position.misere
     plays: dict[int, int] = {}
     for code, v in zip(out["moves"], out["values"]):

@@ -194,6 +194,18 @@ def test_line_replays_to_the_value():
         assert js["value"] == result.value and len(js["line"]) == len(result.line)
 
 
+def test_value_mode_gives_the_value_and_a_line_without_card_values():
+    from napoleon_rules import NapoleonError
+    for pos in positions("japanese", 4, seed=10, max_tricks=3):
+        full = solve(pos)
+        quick = solve(pos, mode=solver.Mode.VALUE)
+        assert quick.value == full.value == reference.value(pos)
+        assert quick.plays == {} and quick.line
+        assert solve(pos, mode="cards").plays == full.plays
+    with pytest.raises(NapoleonError, match="mode must be one of"):
+        solve(pos, mode="fast")
+
+
 @pytest.mark.parametrize("bad", [
     dict(node_limit=0), dict(node_limit=-1), dict(node_limit=1.5), dict(time_limit=0),
     dict(time_limit=float("nan")), dict(tt_mb=0), dict(tt_mb="big"), dict(table="x"),
