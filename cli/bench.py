@@ -235,7 +235,7 @@ def bench(
         min=1, show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
-    """Time the fast solver on N fixed seeded full deals, single-threaded.
+    """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
 
     Prints the median, mean and max solve time and nodes per second; with --vs-dds (bridge)
     also DDS's times on the same deals and the ratio. Bridge deals cycle the trump S H D C

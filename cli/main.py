@@ -15,7 +15,9 @@ app = typer.Typer(
     name="napoleon",
     help="Rules engine and double-dummy solver for the Napoleon family of card games.\n\n"
          "Start with 'napoleon variants', then 'napoleon rules VARIANT', "
-         "'napoleon deal --variant VARIANT' and 'napoleon solve --example'.",
+         "'napoleon deal --variant VARIANT' and 'napoleon solve --example'. "
+         "'napoleon analyse DEAL' tells what a whole deal was worth to each declarer; "
+         "'napoleon advise bid HAND' advises from one player's view.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
