@@ -78,8 +78,11 @@ class Position:
             move = Move(move)
         legal = self.legal_moves()
         if move not in legal:
-            if move.card in {m.card for m in legal} and move.card in (JOKER,):
-                raise IllegalPlayError("leading the Joker needs a suit to name, e.g. 'JO:S'")
+            if move.card == JOKER and move.card in {m.card for m in legal}:
+                if any(m.card == JOKER and m.joker_suit is not None for m in legal):
+                    raise IllegalPlayError("leading the Joker needs a suit to name, e.g. 'JO:S'")
+                if move.joker_suit is not None:
+                    raise IllegalPlayError(f"the Joker names no suit here: play 'JO', not '{move}'")
             seat = self.to_move
             if not self.hands[seat] >> move.card & 1:
                 raise IllegalPlayError(f"seat {seat} does not hold {card_name(move.card)}")
@@ -212,6 +215,10 @@ class Position:
                         hands=tuple(
             h | mask_of(c for i, c in enumerate(played) if (leader + i) % n == s)
             for s, h in enumerate(pos.hands)))
+        if played and played[0] == JOKER and joker_suit is not None and \
+                not variant.led_joker_names_suit():
+            raise PositionError("state 'joker_suit': a led Joker names no suit in this "
+                                f"{variant.name} game (the second card sets the suit to follow)")
         cur = start
         for i, c in enumerate(played):
             move = Move(c, joker_suit if (i == 0 and c == JOKER) else None,

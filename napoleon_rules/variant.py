@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Sequence
 
-from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, card_rank, card_suit,
-                    cards_of, points_of, suit_mask)
+from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, card_name, card_rank,
+                    card_suit, cards_of, points_of, suit_mask)
 from .errors import IllegalPlayError, OptionError, UnknownVariantError
 from .moves import Bid, Move
 
@@ -281,8 +281,10 @@ class Variant:
         """A card named by the declarer (partner call, coup card) must be a card of the deck."""
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 64 or \
                 not self.deck >> card & 1:
+            shown = card_name(card) if isinstance(card, int) and not isinstance(card, bool) \
+                and (0 <= card < 52 or card == JOKER) else repr(card)
             raise IllegalPlayError(f"{self.name}: the {what} must be a card of the deck, "
-                                   f"not {card!r}")
+                                   f"not {shown}")
 
     def describe_option(self, name: str) -> Option:
         for o in self.OPTIONS:

@@ -5,8 +5,8 @@
 A position is made the way a game makes it: a seeded ``random_deal``, a declaration through
 ``variant.declare`` (random trump, called card, discard), then random legal play until a few
 tricks are left, plus a few cards of the next trick. The random play prefers the moves that
-set variant state (a Joker led naming a suit, a Ripper's Joker call, the coup card played
-off-suit) so those states are well covered.
+set variant state (a Joker led, naming a suit or not, a Ripper's Joker call, the coup card
+played off-suit) so those states are well covered.
 """
 
 from __future__ import annotations
@@ -74,9 +74,12 @@ def declare(variant, deal, rng: random.Random, misere: bool = False):
 
 
 def has_state(pos) -> bool:
-    """The position has variant state worth checking: a Joker led naming a suit, a Joker
-    call, an unspent Secretary exemption with the coup card still held, Nap's trump unfixed."""
+    """The position has variant state worth checking: a Joker led (naming a suit or, with
+    Japoleon's joker_names_suit off, not), a Joker call, an unspent Secretary exemption with
+    the coup card still held, Nap's trump unfixed."""
     if pos.joker_suit is not None or pos.joker_called or pos.trump is None:
+        return True
+    if pos.played and pos.played[0] == JOKER:
         return True
     return (pos.coup_card is not None and not pos.reveal_used and pos.variant.opt("reveal")
             and any(h >> pos.coup_card & 1 for h in pos.hands))
@@ -84,6 +87,8 @@ def has_state(pos) -> bool:
 
 def _interesting(pos, move) -> bool:
     if move.joker_suit is not None or move.call_joker:
+        return True
+    if move.card == JOKER and not pos.played:   # a Joker lead that names no suit
         return True
     return pos.coup_card is not None and move.card == pos.coup_card
 

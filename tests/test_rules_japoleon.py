@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from napoleon_rules import (JOKER, AuctionError, Bid, Choices, Deal, IllegalPlayError,
-                            Position, Suit, get_variant, parse_card, parse_cards, play_hand,
-                            random_deal, reference)
+                            Position, PositionError, Suit, get_variant, parse_card, parse_cards,
+                            play_hand, random_deal, reference)
 from napoleon_rules.auction import Auction, run_auction
 from napoleon_rules.cards import (FULL_DECK_WITH_JOKER, card_rank, card_suit, cards_of, mask_of,
                                   points_of)
@@ -307,15 +307,58 @@ def test_option_off_the_led_joker_still_wins():
     assert winner("JO 5H AS", H, variant=JA_UNNAMED) == "AS"       # but not the mighty
 
 
+def test_option_off_naming_a_suit_is_an_error_that_says_so():
+    pos = position(S, ["JO 2C", "5D KH 2S", "AH 9H 3D", "", ""], trick=3, variant=JA_UNNAMED)
+    with pytest.raises(IllegalPlayError, match="names no suit"):
+        pos.play("JO:H")
+    with pytest.raises(IllegalPlayError, match="needs a suit"):   # option on: the reverse
+        position(S, ["JO 2C", "5D KH 2S", "AH 9H 3D", "", ""], trick=3).play("JO")
+
+
+def test_option_off_the_third_player_follows_the_second_cards_suit_with_the_free_cards():
+    # Key spades: minor J = JC. Seat 1 answers the Joker with 5D; seat 2 holds diamonds.
+    pos = position(S, ["JO", "5D", "3D JC KH", "", ""], trick=3, variant=JA_UNNAMED,
+                   played="JO 5D")
+    assert legal(pos) == {"3D", "JC"}                     # the minor J stays free
+    strict = get_variant("japoleon", {"joker_names_suit": False, "minor_jack_free": False})
+    assert legal(position(S, ["JO", "5D", "3D JC KH", "", ""], trick=3, variant=strict,
+                          played="JO 5D")) == {"3D"}
+    # The second card may itself be a key-suit card: then the key suit is followed.
+    pos = position(S, ["JO", "2S", "3S KH", "", ""], trick=3, variant=JA_UNNAMED, played="JO 2S")
+    assert legal(pos) == {"3S"}
+    # Void in the second card's suit: any card.
+    pos = position(S, ["JO", "2C", "3S KH", "", ""], trick=3, variant=JA_UNNAMED, played="JO 2C")
+    assert legal(pos) == {"3S", "KH"}
+
+
+def test_option_off_a_whole_trick_led_with_the_joker():
+    # Key hearts (mighty AS, major JH, minor JD). The Joker is led, 3C sets clubs: the
+    # others follow clubs where they can, and the Joker takes the trick.
+    pos = position(H, ["JO 2S", "3C KD", "AD 4S 5C", "TD 5S", "6C 9S"], trick=7,
+                   variant=JA_UNNAMED, played="JO 3C")
+    assert legal(pos) == {"5C"}
+    pos = pos.play("5C")
+    assert legal(pos) == {"TD", "5S"}
+    pos, done = pos.play("5S").play_trick("6C")
+    assert done == (0, 0) and pos.leader == 0 and pos.joker_suit is None
+
+
 def test_option_off_positions_round_trip_without_a_joker_suit():
     pos = position(S, ["JO 2C", "5D KH", "AH 9H", "3D 4D", "8C 9C"], trick=8,
                    variant=JA_UNNAMED, played="JO KH")
     data = pos.to_json()
-    assert "joker_suit" not in data.get("state", {})
+    assert "joker_suit" not in data["state"]
+    assert data["options"] == {"joker_names_suit": False}
     assert Position.from_json(data) == pos
-    bad = dict(data, state={"joker_suit": "H"})
-    with pytest.raises(Exception):
-        Position.from_json(bad)
+    assert Position.from_json(pos.dumps()) == pos
+    only_joker = position(S, ["JO 2C", "5D KH", "AH 9H", "3D 4D", "8C 9C"], trick=8,
+                          variant=JA_UNNAMED, played="JO")
+    assert Position.from_json(only_joker.to_json()) == only_joker
+    with pytest.raises(PositionError, match="names no suit"):
+        Position.from_json(dict(data, state={"joker_suit": "H"}))
+    # The same trick with the option on needs the named suit.
+    with pytest.raises(PositionError, match="joker_suit"):
+        Position.from_json(dict(data, options={}))
 
 
 # ---- ranking -------------------------------------------------------------------------------------
@@ -479,7 +522,12 @@ def rules_legal(hand: list[int], played: list[int], key: Suit, trick: int,
             return set(hand)
         plain = {c for c in hand if c != JOKER and card_suit(c) != key}
         return plain or {c for c in hand if c != JOKER}
-    led = joker_suit if played[0] == JOKER else card_suit(played[0])
+    if played[0] != JOKER:
+        led = card_suit(played[0])
+    elif options.get("joker_names_suit", True):
+        led = joker_suit
+    else:   # a led Joker that names nothing: the second card's suit, once there is one
+        led = card_suit(played[1]) if len(played) > 1 else None
     follow = {c for c in hand if c != JOKER and card_suit(c) == led}
     if not follow:
         return set(hand)
@@ -532,10 +580,11 @@ def rules_score(declarer, partner, made, scoring, bid) -> list[int]:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 9), minor_free=st.booleans(), joker_any=st.booleans(),
-       scoring=st.sampled_from(["software", "traditional"]))
+       scoring=st.sampled_from(["software", "traditional"]), names_suit=st.booleans())
 def test_random_legal_play_follows_the_rules_and_the_score_table(seed, minor_free, joker_any,
-                                                                  scoring):
-    options = {"minor_jack_free": minor_free, "joker_any_time": joker_any, "scoring": scoring}
+                                                                  scoring, names_suit):
+    options = {"minor_jack_free": minor_free, "joker_any_time": joker_any, "scoring": scoring,
+               "joker_names_suit": names_suit}
     v = get_variant("japoleon", options)
     rng = random.Random(seed)
     deal = random_deal(v, rng)
@@ -553,6 +602,7 @@ def test_random_legal_play_follows_the_rules_and_the_score_table(seed, minor_fre
         expected = rules_legal(hand, list(pos.played), key, pos.trick, pos.joker_suit, options)
         moves = pos.legal_moves()
         assert {m.card for m in moves} == expected
+        assert names_suit or all(m.joker_suit is None for m in moves)
         move = rng.choice(moves)
         leader, before = pos.leader, pos.played
         pos, done = pos.play_trick(move)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from napoleon_rules import Move, Position, PositionError, get_variant, random_deal, reference
+from napoleon_rules import Move, Position, PositionError, Suit, get_variant, random_deal, reference
 from dataclasses import replace
 
 from napoleon_rules.cards import JOKER, cards_of, parse_card
@@ -91,7 +91,8 @@ def test_compiled_trick_winner_matches_python_on_random_tricks(preset, options):
                 if len(pool) >= v.players:
                     cards = rng.sample(pool, v.players)
             trick = rng.choice([0, 1, v.tricks // 2, v.tricks - 1])
-            joker_suit = rng.randrange(4) if cards[0] == JOKER else None
+            joker_suit = rng.randrange(4) if cards[0] == JOKER and v.led_joker_names_suit() \
+                else None
             called = bool(v.roles(trump).get("ripper") == cards[0] and rng.random() < 0.5)
             want = v.trick_winner(cards, trump=trump, trick=trick, joker_suit=joker_suit,
                                   joker_called=called)
@@ -137,6 +138,39 @@ def test_mighty_joker_call_forces_the_joker():
     called = pos.play("3C!")
     assert [m.card for m in called.legal_moves()] == [JOKER]
     assert solve(called).plays == {JOKER: reference.card_values(called)[JOKER]}
+
+
+def _japoleon_joker_lead(options, **kw):
+    # Key hearts (mighty AS, major JH, minor JD, killer 4C: none in play); trick 9 of 10,
+    # Napoleon (seat 0, alone) on lead with the Joker and 2S.
+    hands = [["JO", "2S"], ["3C", "KD"], ["AD", "4S"], ["TD", "5S"], ["6C", "9S"]]
+    return _pos("japoleon", hands, options=options, trump="H", leader=0, trick=8, **kw)
+
+
+def test_japoleon_led_joker_naming_no_suit():
+    # Named (the default): JO:D forces KD AD TD under the Joker, 3 points.
+    named = _japoleon_joker_lead({})
+    assert solve(named).value == 3 == reference.value(named)
+    # Unnamed: seat 1 answers 3C, so clubs are followed (only seat 4 has one, 6C); seats 2
+    # and 3 keep AD TD for the last trick, which seat 4's 9S wins: 0 points.
+    off = _japoleon_joker_lead({"joker_names_suit": False})
+    result = solve(off)
+    assert result.value == 0 and result.plays == {JOKER: 0, parse_card("2S"): 0}
+    assert result.plays == reference.card_values(off)
+    # Mid-trick, the Joker led: seat 1 chooses the suit (KD would give 3 points away).
+    mid = off.play("JO")
+    assert mid.joker_suit is None
+    assert solve(mid).plays == {parse_card("KD"): 3, parse_card("3C"): 0} == \
+        reference.card_values(mid)
+    after = mid.play("3C")
+    assert [m.card for m in after.legal_moves()] == [parse_card("4S"), parse_card("AD")]
+    assert solve(after).value == reference.value(after) == 0
+    # The same trick read from JSON: no joker_suit with the option off, and one is refused.
+    assert solve(Position.from_json(after.to_json())).value == 0
+    with pytest.raises(PositionError, match="names no suit"):
+        solve(replace(mid, joker_suit=Suit.DIAMONDS))
+    with pytest.raises(PositionError, match="joker_suit"):     # option on: the suit is needed
+        solve(replace(mid, variant=named.variant))
 
 
 def test_misere_counts_the_bidders_forced_tricks():
