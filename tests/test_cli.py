@@ -386,3 +386,26 @@ def test_console_script():
     assert json.loads(done.stdout)["value"] == 11
     bad = subprocess.run(["napoleon", "rules", "whist"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: unknown variant")
+
+
+def test_readme_option_tables_are_the_rules_json():
+    """README "Rule choices": each preset's option table is ``napoleon rules NAME --json``."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Rule choices", 1)[1].split("### Choices that have no option")[0]
+    variants = json.loads(run("variants", "--json").stdout)
+    for v in variants:
+        name = v["name"]
+        head = f"### `{name}` \u2014 "
+        assert head in section, name
+        block = section.split(head, 1)[1].split("\n### ", 1)[0]
+        table = [line for line in block.splitlines() if line.startswith("| `")]
+        opts = json.loads(run("rules", name, "--json").stdout)["options"]
+        want = []
+        for o in opts:
+            default = json.dumps(o["default"]).strip('"')
+            mark = " **(decision)**" if o["decision"] else ""
+            values = str(o["values"]).replace(" | ", " or ")
+            want.append(f"| `{o['name']}`{mark} | `{default}` | {values} | {o['doc']} |")
+        assert table == want, name
