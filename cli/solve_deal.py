@@ -1,16 +1,32 @@
-"""``napoleon solve`` helpers: a starting position from a deal in the one-line notation, and
-the best line of play shown trick by trick."""
+"""``napoleon solve`` helpers: the starting position of a deal written in the one-line notation
+(built by the variant's own ``declare``), and the best line of play shown trick by trick."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 from napoleon_rules import Choices, Position, Variant
-from napoleon_rules.cards import (CardParseError, cards_of, count, parse_card, parse_cards,
-                                  parse_trump)
+from napoleon_rules.cards import (JOKER, NT, CardParseError, card_rank, card_suit, cards_of, count,
+                                  parse_card, parse_cards, parse_trump)
 from napoleon_rules.deal import Deal
+from napoleon_rules.errors import NapoleonError
+from napoleon_rules.game import Contract
+from napoleon_rules.moves import Bid, Move, parse_bid
 
-from .common import UsageError, card_text
+from .common import UsageError, card_text, trump_text
+
+#: What each variant calls the cards dealt to no hand, which the declarer takes.
+REST_NAMES = {"mighty": "kitty", "japoleon": "open cards", "secretary": "warchest"}
+
+
+@dataclass(frozen=True)
+class DealStart:
+    """A deal's first position after the declaration, and the declaration in words."""
+
+    position: Position
+    contract: Contract
+    summary: str
 
 
 def _seat(value: int, v: Variant, what: str) -> int:
@@ -26,93 +42,195 @@ def _card(text: str, what: str) -> int:
         raise UsageError(f"{what}: {e}") from None
 
 
+def _cards(text: str, what: str) -> tuple[int, ...]:
+    try:
+        return tuple(parse_cards(text))
+    except CardParseError as e:
+        raise UsageError(f"{what}: {e}") from None
+
+
+def _trumps_text(v: Variant) -> str:
+    return " ".join("NT" if t == NT else "SHDC"[int(t)] for t in v.trumps)
+
+
+def _parse_trump(v: Variant, text: Optional[str]):
+    if text is None:
+        raise UsageError(f"solving a {v.name} deal needs --trump ({_trumps_text(v)})")
+    try:
+        trump = parse_trump(text)
+    except CardParseError as e:
+        raise UsageError(f"--trump: {e}") from None
+    if trump is None or trump not in v.trumps:
+        raise UsageError(f"{v.name}: the trump is one of {_trumps_text(v)}, not {text!r}")
+    return trump
+
+
+def _choose_bid(v: Variant, trump, bid_text: Optional[str]) -> Bid:
+    """The bid with ``trump`` (bids that carry a suit) at the level ``bid_text`` names, by
+    default the lowest one."""
+    bids = [b for b in v.all_bids() if b.name is None and b.trump in (trump, None)]
+    if bid_text is None:
+        if not bids:
+            raise UsageError(f"{v.name} has no bid with trump {trump_text(trump)}")
+        return bids[0]
+    try:
+        wanted = parse_bid(bid_text)
+    except NapoleonError:
+        wanted = None
+    if wanted is None or wanted.name is not None or wanted.trump not in (None, trump):
+        raise UsageError(f"--bid: {v.name} takes the bid's level, a number (the trump is "
+                         f"--trump), not {bid_text!r}")
+    level = wanted.level
+    chosen = [b for b in bids if b.level == level]
+    if not chosen:
+        levels = sorted({b.level for b in bids})
+        raise UsageError(f"--bid: {v.name} bids go from {levels[0]} to {levels[-1]}, not {level}")
+    return chosen[0]
+
+
+def _nap_bid(v: Variant, bid_text: Optional[str]) -> Bid:
+    bids = v.all_bids()
+    if bid_text is None:
+        return next(b for b in bids if b.name is None)
+    try:
+        wanted = parse_bid(bid_text)
+        if wanted is None:
+            raise UsageError("--bid: the declarer must bid, not pass")
+        wanted = v.normalise_bid(wanted)
+    except NapoleonError as e:
+        raise UsageError(f"--bid: {e}") from None
+    for b in bids:
+        if (b.name, b.level if b.name is None else 0) == \
+                (wanted.name, wanted.level if wanted.name is None else 0):
+            return b
+    raise UsageError(f"--bid: this nap game's bids are {' '.join(str(b) for b in bids)}, "
+                     f"not {bid_text!r}")
+
+
+def highest_card(mask: int, trump) -> int:
+    """A seat's strongest-looking card: a trump before a side card, then by rank (the Joker
+    last: some variants restrict calling it)."""
+    def key(c: int):
+        if c == JOKER:
+            return (-1, 0, 0)
+        return (1 if card_suit(c) == trump else 0, card_rank(c), -int(card_suit(c)))
+    return max(cards_of(mask), key=key)
+
+
 def position_from_deal(deal: Deal, *, declarer: Optional[int], trump: Optional[str],
-                       call: Optional[str], alone: bool, discard: Optional[str],
-                       bid_level: Optional[int]) -> Position:
+                       call: Optional[str], partner: Optional[int], alone: bool,
+                       discard: Optional[str], bid: Optional[str]) -> DealStart:
     """The position at the first lead after the declaration, built by the variant's own
-    ``declare`` (the declarer takes the blind, discards, names the partner's card)."""
+    ``declare`` (the declarer takes the blind and discards, names the partner's card)."""
     v = deal.variant
     if declarer is None:
         raise UsageError("solving a deal needs --declarer SEAT")
     declarer = _seat(declarer, v, "--declarer")
-    if v.name == "nap":
-        # Nap: the first card led fixes the trump; the bid says how many tricks.
-        if trump is not None or call is not None or alone or discard:
-            raise UsageError("nap: give only --declarer and --bid (the first lead sets the trump)")
-        bids = [b for b in v.all_bids() if b.name is None and
-                (bid_level is None or b.level == bid_level)]
-        if not bids:
-            raise UsageError(f"nap has no plain bid of {bid_level}")
-        return v.declare(deal, declarer, bids[0], Choices())[1]
-    if trump is None:
-        raise UsageError("solving a deal needs --trump (S, H, D, C or NT)")
-    try:
-        want = parse_trump(trump)
-    except CardParseError as e:
-        raise UsageError(f"--trump: {e}") from None
-    if call is not None and alone:
-        raise UsageError("give --call CARD or --alone, not both")
-    if v.name == "bridge":
-        if call is not None or alone or discard:
-            raise UsageError("bridge has a fixed partnership and no blind: give only "
-                             "--declarer and --trump")
-        from .bench import bridge_position
-        return bridge_position(deal, want, declarer)
-    bids = [b for b in v.all_bids() if b.name is None]
-    matching = [b for b in bids if b.trump == want] or \
-        ([b for b in bids if b.trump is None] if v.name == "secretary" else [])
-    if bid_level is not None:
-        matching = [b for b in matching if b.level == bid_level]
-    if not matching:
-        raise UsageError(f"{v.name} has no bid " + (f"of {bid_level} " if bid_level else "")
-                         + f"with trump {trump!r}")
-    bid = matching[0]
+    if partner is not None:
+        partner = _seat(partner, v, "--partner")
+    if sum((call is not None, partner is not None, alone)) > 1:
+        raise UsageError("give only one of --call CARD, --partner SEAT and --alone")
+
+    if v.trump_from_first_lead:  # Nap: the bidder plays alone; the first card led sets trump
+        if trump is not None or call is not None or partner is not None or alone or discard:
+            raise UsageError(f"{v.name}: give only --declarer and --bid (the bidder plays alone "
+                             "and the first card led sets the trump)")
+        contract, pos = v.declare(deal, declarer, _nap_bid(v, bid), Choices())
+        return DealStart(pos, contract, f"seat {declarer} bids {contract.bid}, plays alone, "
+                                        f"leads")
+
+    want = _parse_trump(v, trump)
+    if v.fixed_partnership:  # bridge: declarer and the seat opposite; no blind, no call
+        if call is not None or partner is not None or alone or discard:
+            raise UsageError(f"{v.name} has a fixed partnership and no blind: give only "
+                             "--declarer, --trump and --bid")
+        level = 1 if bid is None else bid.strip()
+        if not str(level).isdigit() or not 1 <= int(level) <= 7:
+            raise UsageError(f"--bid: a {v.name} contract is 1..7 tricks, not {bid!r}")
+        contract, pos = v.declare(deal, declarer, Bid(int(level), want), Choices())
+        return DealStart(pos, contract, f"seat {declarer} declares {contract.bid}; seat "
+                                        f"{pos.partner} is dummy; seat {pos.leader} leads")
+
+    chosen_bid = _choose_bid(v, want, bid)
     rest = count(deal.rest)
-    cards = tuple(parse_cards(discard)) if discard else ()
-    if rest and len(cards) != rest:
-        raise UsageError(f"{v.name}: the declarer takes the {rest} cards dealt to no hand and "
-                         f"puts {rest} away: give --discard with {rest} cards (napoleon analyse "
-                         f"finds the best ones)")
-    if not rest and cards:
-        raise UsageError(f"{v.name} has no discard")
-    if call is None and not alone:
-        raise UsageError(f"{v.name}: name the partner's card with --call CARD, or --alone")
-    called = _card(call, "--call") if call is not None else None
-    if alone and v.name == "secretary":
-        raise UsageError("secretary: the coup card names the Secretary; give --call CARD")
-    if alone and v.name != "mighty":
-        # Alone: call a card of the declarer's own hand, which the variants read as alone.
-        called = max(cards_of(deal.hands[declarer]))
-    choices = Choices(call=called, discard=cards,
-                      trump=want if v.name in ("secretary",) else None,
-                      friend="none" if (alone and v.name == "mighty") else "card")
-    _contract, pos = v.declare(deal, declarer, bid, choices)
-    return pos
+    rest_name = REST_NAMES.get(v.name, "blind")
+    cards = _cards(discard, "--discard") if discard else ()
+    if len(cards) != rest:
+        raise UsageError(f"{v.name}: the declarer takes the {rest}-card {rest_name} and puts "
+                         f"{rest} cards away: give --discard with {rest} cards of the hand and "
+                         f"{rest_name}" + (f", not {len(cards)}" if cards else "")
+                         + f" (napoleon analyse DEAL --declarer {declarer} --trump "
+                         f"{trump.strip().upper()} finds the best ones)")
+    coup_card_matters = v.name == "secretary"  # the Secretary may once play it off-suit
+    friend = "card"
+    if partner is not None:
+        if partner == declarer:
+            raise UsageError("--partner is the declarer's own seat: use --alone")
+        if coup_card_matters:
+            raise UsageError(f"{v.name}: the coup card itself matters (the Secretary may once "
+                             "play it without following suit): name it with --call CARD")
+        called = highest_card(deal.hands[partner], want)
+    elif call is not None:
+        called = _card(call, "--call")
+    elif alone:
+        if v.name == "mighty":
+            friend, called = "none", None
+        elif coup_card_matters:
+            # Alone: the coup card is one of the cards put back in the warchest.
+            called = max(cards)
+        else:
+            # Alone: a card of the declarer's own hand, which the variants read as alone.
+            called = highest_card(deal.hands[declarer], want)
+    else:
+        raise UsageError(f"{v.name}: name the {v.partner_name}'s card with --call CARD (or give "
+                         "--partner SEAT), or play --alone")
+    choices = Choices(call=called, discard=cards, friend=friend,
+                      trump=want if all(b.trump is None for b in v.all_bids()) else None)
+    contract, pos = v.declare(deal, declarer, chosen_bid, choices)
+    words = [f"seat {declarer} bids {chosen_bid}" + ("" if chosen_bid.trump is not None
+                                                    else f" with trump {trump_text(want)}")]
+    if called is not None:
+        words.append(f"calls {card_text(called)}")
+    words.append(f"seat {pos.partner} is the {v.partner_name}" if pos.partner is not None
+                 else "plays alone")
+    if cards:
+        words.append("puts away " + " ".join(card_text(c) for c in cards))
+    return DealStart(pos, contract, ", ".join(words))
 
 
-def line_by_trick(pos: Position, line: list[str]) -> list[str]:
-    """The best line replayed: one text line per trick with each card's seat, the winner and
-    what the declarer's side gets from it (points or tricks) with a running total."""
+def _move_text(move: Move) -> str:
+    text = card_text(move.card)
+    if move.joker_suit is not None:
+        text += f" naming {'♠♥♦♣'[int(move.joker_suit)]}"
+    if move.call_joker:
+        text += " calling the Joker"
+    return text
+
+
+def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
+    """The best line replayed on ``pos``: one text line per trick, the leader first, each card
+    with its seat, the winner and what the trick brings the declarer's side (points or tricks)
+    with a running total (which ends at the solver's value)."""
     out: list[str] = []
     total = 0
     cur = pos
-    cards: list[str] = [f"{card_text(c)} (seat {(cur.leader + i) % cur.players})"
-                        for i, c in enumerate(cur.played)]
-    for move in line:
+    cards = [f"{card_text(c)} (seat {(cur.leader + i) % cur.players})"
+             for i, c in enumerate(cur.played)]
+    leader = cur.leader
+    for item in line:
+        move = item if isinstance(item, Move) else Move.from_str(item)
         seat = cur.to_move
-        trick_no = cur.trick
         before = cur
-        cur = cur.play(move)
-        cards.append(f"{card_text(parse_card(move.split(':')[0]))}"
-                     f"{' (names ' + move.split(':')[1] + ')' if ':' in move else ''} (seat {seat})")
-        if cur.trick != trick_no or cur.is_over:
-            trick_cards = list(before.played) + [parse_card(move.split(":")[0])]
-            winner = cur.leader
-            worth = pos.variant.trick_value(trick_cards)
-            gain = worth if cur.on_declarer_side(winner) else 0
-            total += gain
-            side = "declarer's side" if cur.on_declarer_side(winner) else "defenders"
-            out.append(f"  trick {trick_no + 1:>2}: {', '.join(cards)} -> seat {winner} "
-                       f"({side}) +{gain}, total {total}")
-            cards = []
+        cur, done = cur.play_trick(move)
+        cards.append(f"{_move_text(move)} (seat {seat})")
+        if done is None:
+            continue
+        winner, worth = done
+        ours = before.on_declarer_side(winner)
+        gain = worth if ours else 0
+        total += gain
+        side = "declarer's side" if ours else "defenders"
+        out.append(f"  trick {before.trick + 1:>2}, seat {leader} leads: {', '.join(cards)} "
+                   f"-> seat {winner} ({side}) +{gain}, total {total}")
+        cards, leader = [], cur.leader
     return out

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 from typing import Annotated, Any, Optional
 
 import typer
 
-from napoleon_rules import Position, reference
-from napoleon_rules.cards import card_name
+from napoleon_rules import Deal, Position, get_variant, parse_deal, reference
+from napoleon_rules.cards import card_name, parse_card
+from napoleon_rules.errors import DealError
 
-from .common import UsageError, card_text, dumps, hand_text, read_text, trump_text, user_errors
+from .analyse import read_deal_text
+from .common import (UsageError, card_text, dumps, hand_text, parse_options, read_text, trump_text,
+                     user_errors)
+from .solve_deal import line_by_trick, position_from_deal
 
 #: The reference minimax tries every line: past these sizes it could run for minutes.
 REFERENCE_MAX_TRICKS = 4
@@ -105,10 +110,12 @@ def seat_role(pos: Position, seat: int) -> str:
     return ""
 
 
-def describe(pos: Position, result: dict, engine: Engine) -> str:
+def describe(pos: Position, result: dict, engine: Engine, declaration: str | None = None) -> str:
     v = pos.variant
     lines = [f"{v.title} ({v.name}); trump {trump_text(pos.trump)}; "
              f"trick {pos.trick + 1} of {v.tricks}"]
+    if declaration:
+        lines.append(f"declaration: {declaration}")
     if pos.partner is None:
         lines.append(f"declarer: seat {pos.declarer}, playing alone")
     else:
@@ -138,12 +145,10 @@ def describe(pos: Position, result: dict, engine: Engine) -> str:
         lines.append(f"value: {result['value']} {unit} for the declarer's side from the cards "
                      f"still in play")
     best = result["value"]
-    from napoleon_rules.cards import parse_card
     plays = "  ".join(f"{card_text(parse_card(c))} {val}{'*' if val == best else ''}"
                       for c, val in result["plays"].items())
     lines.append(f"each card (value after playing it, * = best): {plays}")
     if "line" in result and result["line"]:
-        from .solve_deal import line_by_trick
         lines.append("best line, trick by trick (credit to the declarer's side):")
         lines.extend(line_by_trick(pos, result["line"]))
     lines.append(f"engine: {engine.value}"
@@ -151,41 +156,62 @@ def describe(pos: Position, result: dict, engine: Engine) -> str:
     return "\n".join(lines)
 
 
-def load_deal(notation: str, option_pairs):
-    from napoleon_rules import get_variant, parse_deal
-    from napoleon_rules.errors import DealError
-
-    from .common import parse_options
-    if ":" not in notation:
+def load_deal(deal: Optional[str], deal_file: Optional[str], option_pairs) -> Deal:
+    """The deal of the DEAL argument (notation, a file holding it, or '-') or of --deal-file,
+    read with the -o options."""
+    if deal is not None and deal_file is not None:
+        raise UsageError("give the deal as DEAL or with --deal-file, not both")
+    if deal_file is not None:
+        read_text(deal_file)  # a missing or unreadable file is named as such
+        text = read_deal_text(deal_file if deal_file == "-" else os.path.abspath(deal_file))
+    else:
+        text = read_deal_text(deal)
+    if ":" not in text:
         raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>'")
-    name = notation.strip().partition(":")[0].strip().lower()
-    return parse_deal(notation, get_variant(name, parse_options(option_pairs) or None))
+    name = text.partition(":")[0].strip().lower()
+    return parse_deal(text, get_variant(name, parse_options(option_pairs) or None))
+
+
+DEAL_OPTIONS = "--declarer, --trump, --call, --partner, --alone, --discard, --bid and -o"
 
 
 @user_errors
 def solve(
     deal: Annotated[Optional[str], typer.Argument(
-        metavar="[DEAL]", help="A deal in the one-line notation (quoted), solved from the first "
-                               "lead after --declarer's declaration.", show_default=False)] = None,
-    declarer: Annotated[Optional[int], typer.Option(
-        help="With DEAL: the declarer's seat.", show_default=False)] = None,
-    trump: Annotated[Optional[str], typer.Option(
-        help="With DEAL: the trump, S H D C or NT (not in Nap: the first lead sets it).",
+        metavar="[DEAL]", help="A deal in the one-line notation (quoted), a file holding it, or "
+                               "'-' for standard input: solved from the first lead after the "
+                               "declaration the options below describe.",
         show_default=False)] = None,
+    deal_file: Annotated[Optional[str], typer.Option(
+        "--deal-file", metavar="FILE", help="Read the deal from FILE (its first line that is "
+        "not a '#' comment) instead of DEAL.", show_default=False)] = None,
+    declarer: Annotated[Optional[int], typer.Option(
+        help="With a deal: the declarer's seat (0 = the first hand).", show_default=False)] = None,
+    trump: Annotated[Optional[str], typer.Option(
+        help="With a deal: the trump, S H D C or NT where the variant allows it (not in Nap: "
+             "the first card led sets it).", show_default=False)] = None,
     call: Annotated[Optional[str], typer.Option(
-        help="With DEAL: the card that names the partner (General, friend, Aid, coup card); "
-             "its holder is the partner.", show_default=False)] = None,
+        metavar="CARD", help="With a deal: the card that names the partner (General, friend, "
+        "Aid, coup card), e.g. AS; its holder is the partner. A card of the declarer's own "
+        "hand or of the blind means alone where the variant says so.", show_default=False)] = None,
+    partner: Annotated[Optional[int], typer.Option(
+        metavar="SEAT", help="With a deal: make SEAT the partner by calling its highest card "
+        "(every card of one seat gives the same play; not in Secretary, where the coup card "
+        "itself matters).", show_default=False)] = None,
     alone: Annotated[bool, typer.Option(
-        "--alone", help="With DEAL: the declarer plays alone.")] = False,
+        "--alone", help="With a deal: the declarer plays alone (Mighty: no friend; Secretary: "
+        "the coup card is a card put back in the warchest).")] = False,
     discard: Annotated[Optional[str], typer.Option(
-        help="With DEAL: the cards the declarer puts away after taking the blind, e.g. '2C 3D' "
-             "('napoleon analyse' finds the best).", show_default=False)] = None,
-    bid: Annotated[Optional[int], typer.Option(
-        help="With DEAL: the bid's level (default: the lowest; it changes no play, only "
-             "Nap's contract).", show_default=False)] = None,
+        metavar="CARDS", help="With a deal: the cards the declarer puts away after taking the "
+        "blind (kitty, open cards, warchest), as many as it holds, e.g. '2C 3D'; "
+        "'napoleon analyse' finds the best.", show_default=False)] = None,
+    bid: Annotated[Optional[str], typer.Option(
+        help="With a deal: the bid's level (default: the lowest for the trump). It changes no "
+             "card's play, so not the value; Nap also takes nap or misere (Misère is played "
+             "differently).", show_default=False)] = None,
     option: Annotated[Optional[list[str]], typer.Option(
         "--option", "-o", metavar="NAME=VALUE",
-        help="With DEAL: a variant option (repeatable).")] = None,
+        help="With a deal: a variant option (repeatable), e.g. -o players=7.")] = None,
     position: Annotated[Optional[str], typer.Option(
         "--position", "-p", metavar="FILE.json",
         help="The position (JSON, see the README); '-' reads standard input.",
@@ -197,37 +223,53 @@ def solve(
              "'auto': fast when it is built, else reference.", case_sensitive=False)] = Engine.auto,
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"value", "unit", "plays": {card: value}} (the fast engine adds '
-                       '"line" and "stats").')] = False,
+                       '"line" and "stats"; a deal adds the starting "position").')] = False,
     node_limit: Annotated[Optional[int], typer.Option(
         help="Fast engine: stop after this many nodes (exit code 3).", show_default=False)] = None,
     time_limit: Annotated[Optional[float], typer.Option(
         help="Fast engine: stop after this many seconds (exit code 3).", show_default=False)] = None,
     tt_mb: Annotated[int, typer.Option(help="Fast engine: transposition table size in MB.")] = 64,
 ) -> None:
-    """Solve a position double dummy (every hand open): its value and each legal card's value.
+    """Solve a position double dummy (every hand open): its value, each legal card's value and
+    a best line of play, trick by trick.
 
     The value is what the declarer's side takes from the cards still in play, the current
     trick included: points (A K Q J T) or tricks, depending on the variant. In a Nap
     Misère it is the tricks the bidder is forced to take.
 
+    The position is a JSON file (--position), the built-in example (--example), or a whole
+    deal in the one-line notation solved from its first lead: the declarer takes the blind
+    and puts --discard away, the partner is named by --call, --partner or --alone, and the
+    declarer (bridge: the declarer's left-hand opponent) leads. Bridge takes --declarer,
+    --trump and --bid; Nap --declarer and --bid. Whole 10-card deals take minutes today:
+    give --time-limit, or use smaller games (-o players=7, Nap).
+
     Examples:
 
         napoleon solve --example
+
         napoleon solve -p position.json --json
+
         cat position.json | napoleon solve -p - --engine reference
+
         napoleon solve "$(napoleon deal -v nap -o players=3 --seed 5)" -o players=3 --declarer 1
-        napoleon solve "japanese:..." -o players=7 --declarer 0 --trump S --call AS --discard "2C 3C"
+
+        napoleon solve "$(napoleon deal -v japanese -o players=7 --seed 5)" -o players=7 --declarer 0 --trump C --partner 2 --discard "JS KS 5H" --time-limit 60
+
+        napoleon solve --deal-file deal.txt --declarer 2 --trump NT --bid 3 --time-limit 60 --json
     """
-    if deal is not None:
+    start = None
+    if deal is not None or deal_file is not None:
         if position is not None or example:
-            raise UsageError("give a DEAL, --position or --example, only one")
-        from .solve_deal import position_from_deal
-        pos = position_from_deal(load_deal(deal, option), declarer=declarer, trump=trump,
-                                 call=call, alone=alone, discard=discard, bid_level=bid)
+            raise UsageError("give a deal (DEAL or --deal-file), --position or --example, only one")
+        start = position_from_deal(load_deal(deal, deal_file, option), declarer=declarer,
+                                   trump=trump, call=call, partner=partner, alone=alone,
+                                   discard=discard, bid=bid)
+        pos = start.position
     else:
-        if any(x is not None for x in (declarer, trump, call, discard, bid, option)) or alone:
-            raise UsageError("--declarer, --trump, --call, --alone, --discard, --bid and -o go "
-                             "with a DEAL")
+        if any(x is not None for x in (declarer, trump, call, partner, discard, bid, option)) \
+                or alone:
+            raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
     chosen = choose_engine(engine)
     if chosen is Engine.reference:
@@ -235,8 +277,8 @@ def solve(
     else:
         result = solve_fast(pos, node_limit, time_limit, tt_mb)
     if json_out:
-        if deal is not None:
+        if start is not None:
             result = dict(result, position=pos.to_json())
         typer.echo(dumps(result))
     else:
-        typer.echo(describe(pos, result, chosen))
+        typer.echo(describe(pos, result, chosen, start.summary if start else None))
