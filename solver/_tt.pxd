@@ -12,7 +12,8 @@ replaces an empty entry or the one with the fewest tricks left (the cheapest to 
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memmove
+from solver._part cimport LEN_SHIFT, keep_mask
 
 cdef enum:
     BUCKET = 4              # entries per bucket
@@ -23,6 +24,8 @@ cdef enum:
     META_TRUMP = 36         # bits 36..38: trump 0..5
     META_REVEAL = 39        # bit 39: Secretary's reveal spent
     META_DEPTH = 40         # bits 40..47: tricks left
+    META_KEPT = 48          # bits 48..63: partition entries: kept cards per suit (``_part.pxd``)
+    PART_BUCKET = 8         # entries per bucket of a partition table
 
 ctypedef struct TT:
     uint64_t* words         # n_buckets * BUCKET entries of `stride` words: hands..., meta
@@ -30,19 +33,22 @@ ctypedef struct TT:
     uint64_t bucket_mask    # n_buckets - 1
     int stride              # words per entry: n_seats hands + 1 meta word
     int n_seats             # seats the table is laid out for
+    int bucket              # entries per bucket: BUCKET, or PART_BUCKET (partition keys)
     uint64_t fingerprint    # hash of the compiled rules the stored bounds belong to
     uint64_t bytes          # the memory budget in bytes
     uint64_t used           # entries written (for stats)
 
 
-cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint) noexcept nogil:
-    """(Re)lay out the table for ``n_seats`` and clear it when the rules change.
-    Returns 0, or -1 when memory could not be had (the search then runs without a table)."""
+cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket) noexcept nogil:
+    """(Re)lay out the table for ``n_seats`` and ``bucket`` entries per bucket and clear it
+    when the rules change. Returns 0, or -1 when memory could not be had (the search then
+    runs without a table)."""
     cdef uint64_t entries, nb
-    if tt.words != NULL and tt.n_seats == n_seats and tt.fingerprint == fingerprint:
+    if tt.words != NULL and tt.n_seats == n_seats and tt.bucket == bucket and \
+            tt.fingerprint == fingerprint:
         return 0
-    if tt.words != NULL and tt.n_seats == n_seats:
-        memset(tt.words, 0, tt.n_buckets * BUCKET * tt.stride * sizeof(uint64_t))
+    if tt.words != NULL and tt.n_seats == n_seats and tt.bucket == bucket:
+        memset(tt.words, 0, tt.n_buckets * bucket * tt.stride * sizeof(uint64_t))
         tt.fingerprint = fingerprint
         tt.used = 0
         return 0
@@ -51,17 +57,18 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint) noexcept no
         tt.words = NULL
     tt.stride = n_seats + 1
     tt.n_seats = n_seats
+    tt.bucket = bucket
     tt.fingerprint = fingerprint
     tt.used = 0
     entries = tt.bytes // (tt.stride * sizeof(uint64_t))
     nb = 1
-    while nb * 2 * BUCKET <= entries:
+    while nb * 2 * bucket <= entries:
         nb *= 2
-    if nb * BUCKET > entries:
+    if nb * bucket > entries:
         tt.n_buckets = 0
         tt.bucket_mask = 0
         return 0
-    tt.words = <uint64_t*>calloc(nb * BUCKET * tt.stride, sizeof(uint64_t))
+    tt.words = <uint64_t*>calloc(nb * bucket * tt.stride, sizeof(uint64_t))
     if tt.words == NULL:
         tt.n_buckets = 0
         tt.bucket_mask = 0
@@ -159,3 +166,113 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int depth
         victim[i] = hands[i]
     victim[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
                 (<uint64_t>(move + 1) << META_MOVE) | (<uint64_t>depth << META_DEPTH)
+
+
+# ---- partition entries (``_part.pxd``): matched on the kept cards only -------------------------
+#
+# Bucket: a hash of the leader, trump, tricks left and every hand's suit lengths, so all the
+# entries a position could match share one bucket; an entry matches when the position's
+# words agree with it on the entry's kept bits. Buckets are kept most recent first: a new
+# entry goes to the front, pushing out the shallowest (the last of them when tied).
+
+cdef inline uint64_t ptt_tag(int leader, int trump, int reveal_used, int depth) noexcept nogil:
+    return tt_tag(leader, trump, reveal_used) | ((<uint64_t>depth) << META_DEPTH)
+
+
+cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag) noexcept nogil:
+    cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(tt.n_seats):
+        h ^= (words[i] >> LEN_SHIFT) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
+        h *= 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    h ^= h >> 29
+    return tt.words + (h & tt.bucket_mask) * (PART_BUCKET * tt.stride)
+
+
+cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
+                          uint64_t* counts, int* move) noexcept nogil:
+    """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
+    ``bound``) when one settles the test "value >= need", with its kept counts in
+    ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
+    ``need`` 0: only the move is wanted."""
+    cdef uint64_t* e
+    cdef uint64_t meta, keep
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, v
+    move[0] = -1
+    if tt.n_buckets == 0:
+        return -1
+    e = ptt_bucket(tt, words, tag)
+    for k in range(PART_BUCKET):
+        meta = e[n]
+        if (meta & tag_bits) == tag:
+            keep = keep_mask(meta >> META_KEPT)
+            i = 0
+            while i < n and (words[i] & keep) == e[i]:
+                i += 1
+            if i == n:
+                v = <int>((meta >> META_LB) & 0xFF)
+                if need > 0 and v >= need:
+                    bound[0] = v
+                    counts[0] = meta >> META_KEPT
+                    return 1
+                v = <int>((meta >> META_UB) & 0xFF)
+                if need > 0 and v < need:
+                    bound[0] = v
+                    counts[0] = meta >> META_KEPT
+                    return 0
+                if move[0] < 0:
+                    move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+        e += tt.stride
+    return -1
+
+
+cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts, int lb,
+                           int ub, int move) noexcept nogil:
+    """Merge ``lb <= value <= ub`` (and the best move, -1 = keep) into the entry for the
+    kept cards ``counts`` of this position."""
+    cdef uint64_t* b
+    cdef uint64_t* e
+    cdef uint64_t keep = keep_mask(counts), meta
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, old_move
+    if tt.n_buckets == 0:
+        return
+    b = ptt_bucket(tt, words, tag)
+    e = b
+    for k in range(PART_BUCKET):
+        meta = e[n]
+        if (meta & tag_bits) == tag and (meta >> META_KEPT) == counts:
+            i = 0
+            while i < n and (words[i] & keep) == e[i]:
+                i += 1
+            if i == n:
+                if <int>((meta >> META_LB) & 0xFF) > lb:
+                    lb = <int>((meta >> META_LB) & 0xFF)
+                if <int>((meta >> META_UB) & 0xFF) < ub:
+                    ub = <int>((meta >> META_UB) & 0xFF)
+                old_move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+                if move < 0:
+                    move = old_move
+                e[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+                    (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+                return
+        if (meta >> META_LEADER) & 0xF == 0:
+            d = -1
+        else:
+            d = <int>((meta >> META_DEPTH) & 0xFF)
+        if d <= vd:
+            vd = d
+            victim = k
+            if d < 0:
+                break
+        e += tt.stride
+    if vd < 0:
+        tt.used += 1
+    if victim > 0:
+        memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
+    for i in range(n):
+        b[i] = words[i] & keep
+    b[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+        (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
