@@ -38,6 +38,12 @@ from solver._rules cimport (Rules, State, popcount64, ctz64, clz64, suit_cards, 
 cdef enum:
     LEN_SHIFT = 52          # key word bits 52..63: the hand's lengths in suits 0..2 (4 bits each)
 
+cdef extern from *:
+    """
+    #define NAPOLEON_LEN_MASK (0xFFFULL << 52)
+    """
+    const uint64_t LEN_MASK "NAPOLEON_LEN_MASK"  # the lengths bits of a key word
+
 
 cdef inline uint64_t trick_rel(const int8_t* cards, int n, int w) noexcept nogil:
     """The card of the finished trick ``cards[0:n]`` whose rank decided it (winner index

@@ -121,7 +121,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int part = r.partition
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
-    cdef uint64_t tag = 0, meta, counts, in_play = 0, acc = 0, crel = 0
+    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -228,10 +228,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         best = move_to_canon(&cn, best)
         if part:
             counts = kept_counts(s, acc, in_play)
+            lens = kept_counts(s, in_play, in_play)
             if result >= need:
-                ptt_store(S.tt, words, tag, counts, result, maxv, best)
+                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best)
             else:
-                ptt_store(S.tt, words, tag, counts, 0, result, best)
+                ptt_store(S.tt, words, tag, counts, lens, 0, result, best)
         elif result >= need:
             tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, result, maxv, best)
         else:

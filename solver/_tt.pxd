@@ -13,7 +13,7 @@ replaces an empty entry or the one with the fewest tricks left (the cheapest to 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset, memmove
-from solver._part cimport LEN_SHIFT, keep_mask
+from solver._part cimport LEN_SHIFT, LEN_MASK, keep_mask
 
 cdef enum:
     BUCKET = 4              # entries per bucket
@@ -26,6 +26,7 @@ cdef enum:
     META_DEPTH = 40         # bits 40..47: tricks left
     META_KEPT = 48          # bits 48..63: partition entries: kept cards per suit (``_part.pxd``)
     PART_BUCKET = 8         # entries per bucket of a partition table
+    PART_LEVELS = 4         # partition buckets hashed on the top 0..PART_LEVELS-1 cards per suit
 
 ctypedef struct TT:
     uint64_t* words         # n_buckets * BUCKET entries of `stride` words: hands..., meta
@@ -170,24 +171,39 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int depth
 
 # ---- partition entries (``_part.pxd``): matched on the kept cards only -------------------------
 #
-# Bucket: a hash of the leader, trump, tricks left and every hand's suit lengths, so all the
-# entries a position could match share one bucket; an entry matches when the position's
-# words agree with it on the entry's kept bits. Buckets are kept most recent first: a new
-# entry goes to the front, pushing out the shallowest (the last of them when tied).
+# An entry matches a position (same leader, trump, tricks left) when the position's words
+# agree with it on the entry's kept bits: every hand's suit lengths and the holders of the
+# kept top cards of each suit. Where to find the entries a position may match: a bucket
+# hashed on the lengths alone would hold them all, but far too many positions share their
+# lengths (a full bridge deal overflowed such buckets while the table stayed 97 % empty).
+# So an entry goes to two buckets: the one hashed on the whole position it was made at
+# (transpositions find it there, as with exact keys), and the one hashed on the lengths
+# plus the holders of the top ``m`` cards of each suit, for the largest ``m`` (0..3) such
+# that the entry keeps them (or the whole suit). A lookup probes the exact bucket and the
+# four level buckets. Buckets are kept most recent first: a new entry goes to the front,
+# pushing out the shallowest (the last of them when tied).
 
 cdef inline uint64_t ptt_tag(int leader, int trump, int reveal_used, int depth) noexcept nogil:
     return tt_tag(leader, trump, reveal_used) | ((<uint64_t>depth) << META_DEPTH)
 
 
-cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag) noexcept nogil:
+cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag,
+                                 uint64_t mask) noexcept nogil:
+    """The bucket for the bits ``mask`` of the words (the lengths: every entry the position
+    may match; all: the entries made at this very position)."""
     cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
     cdef int i
     for i in range(tt.n_seats):
-        h ^= (words[i] >> LEN_SHIFT) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
+        h ^= (words[i] & mask) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
         h *= 0xBF58476D1CE4E5B9ULL
         h ^= h >> 31
     h ^= h >> 29
     return tt.words + (h & tt.bucket_mask) * (PART_BUCKET * tt.stride)
+
+
+cdef inline uint64_t level_mask(int m) noexcept nogil:
+    """The bits a level-``m`` bucket is hashed on: the lengths, the top ``m`` cards per suit."""
+    return keep_mask(<uint64_t>m * 0x1111)
 
 
 cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
@@ -199,47 +215,71 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
     cdef uint64_t* e
     cdef uint64_t meta, keep
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, v
+    cdef int k, i, n = tt.n_seats, v, j
     move[0] = -1
     if tt.n_buckets == 0:
         return -1
-    e = ptt_bucket(tt, words, tag)
-    for k in range(PART_BUCKET):
-        meta = e[n]
-        if (meta & tag_bits) == tag:
-            keep = keep_mask(meta >> META_KEPT)
-            i = 0
-            while i < n and (words[i] & keep) == e[i]:
-                i += 1
-            if i == n:
-                v = <int>((meta >> META_LB) & 0xFF)
-                if need > 0 and v >= need:
-                    bound[0] = v
-                    counts[0] = meta >> META_KEPT
-                    return 1
-                v = <int>((meta >> META_UB) & 0xFF)
-                if need > 0 and v < need:
-                    bound[0] = v
-                    counts[0] = meta >> META_KEPT
-                    return 0
-                if move[0] < 0:
-                    move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
-        e += tt.stride
+    for j in range(PART_LEVELS, -1, -1):
+        e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == PART_LEVELS else level_mask(j))
+        for k in range(PART_BUCKET):
+            meta = e[n]
+            if (meta & tag_bits) == tag:
+                keep = keep_mask(meta >> META_KEPT)
+                i = 0
+                while i < n and (words[i] & keep) == e[i]:
+                    i += 1
+                if i == n:
+                    v = <int>((meta >> META_LB) & 0xFF)
+                    if need > 0 and v >= need:
+                        bound[0] = v
+                        counts[0] = meta >> META_KEPT
+                        return 1
+                    v = <int>((meta >> META_UB) & 0xFF)
+                    if need > 0 and v < need:
+                        bound[0] = v
+                        counts[0] = meta >> META_KEPT
+                        return 0
+                    if move[0] < 0:
+                        move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            e += tt.stride
     return -1
 
 
-cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts, int lb,
-                           int ub, int move) noexcept nogil:
+cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
+                           uint64_t lens, int lb, int ub, int move) noexcept nogil:
     """Merge ``lb <= value <= ub`` (and the best move, -1 = keep) into the entry for the
-    kept cards ``counts`` of this position."""
-    cdef uint64_t* b
+    kept cards ``counts`` of this position (``lens``: its suits' cards in play, 4 bits
+    each), in the bucket of this very position and in that of the highest level whose
+    hashed cards the entry keeps."""
+    cdef uint64_t* b1
+    cdef uint64_t* b2
+    cdef int j, su, m, ok
+    if tt.n_buckets == 0:
+        return
+    b1 = ptt_bucket(tt, words, tag, ~(<uint64_t>0))
+    ptt_put(tt, b1, words, tag, counts, lb, ub, move)
+    for j in range(PART_LEVELS - 1, -1, -1):
+        m = j
+        ok = 1
+        for su in range(4):
+            if <int>((counts >> (4 * su)) & 0xF) < m and \
+                    <int>((counts >> (4 * su)) & 0xF) < <int>((lens >> (4 * su)) & 0xF):
+                ok = 0
+                break
+        if ok:
+            b2 = ptt_bucket(tt, words, tag, level_mask(j))
+            if b2 != b1:
+                ptt_put(tt, b2, words, tag, counts, lb, ub, move)
+            return
+
+
+cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t tag, uint64_t counts,
+                         int lb, int ub, int move) noexcept nogil:
     cdef uint64_t* e
     cdef uint64_t keep = keep_mask(counts), meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
     cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, old_move
-    if tt.n_buckets == 0:
-        return
-    b = ptt_bucket(tt, words, tag)
     e = b
     for k in range(PART_BUCKET):
         meta = e[n]
