@@ -15,6 +15,9 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset, memmove
 from solver._part cimport LEN_SHIFT, LEN_MASK, keep_mask
 
+cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* p) noexcept nogil
+
 cdef enum:
     BUCKET = 4              # entries per bucket
     META_LB = 0             # meta bits 0..7: lower bound
@@ -213,14 +216,22 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
     ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
     ``need`` 0: only the move is wanted."""
     cdef uint64_t* e
+    cdef uint64_t* buckets[PART_LEVELS + 1]
     cdef uint64_t meta, keep
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, v, j
+    cdef int k, i, n = tt.n_seats, v, j, size = PART_BUCKET * tt.stride * 8
     move[0] = -1
     if tt.n_buckets == 0:
         return -1
-    for j in range(PART_LEVELS, -1, -1):
+    # The buckets are far apart in memory: ask for all of them at once, so that their
+    # cache misses overlap instead of coming one after the other.
+    for j in range(PART_LEVELS + 1):
         e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == PART_LEVELS else level_mask(j))
+        buckets[j] = e
+        for k in range(0, size, 64):
+            prefetch(<char*>e + k)
+    for j in range(PART_LEVELS, -1, -1):
+        e = buckets[j]
         for k in range(PART_BUCKET):
             meta = e[n]
             if (meta & tag_bits) == tag:
