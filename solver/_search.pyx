@@ -23,9 +23,18 @@ How it works
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
+* Partition search (plain trick-count rules, ``r.partition``; ``_part.pxd``): ``ab`` also
+  returns the cards whose ranks its bound relied on (winners of tricks decided by rank,
+  the top cards of a quick-trick count, the kept cards of a table entry; at a cut only the
+  cutting move's, at an all-node every move's). The entry stored keeps, per suit, only the
+  cards from the top down to the lowest of those, plus every hand's suit lengths, so it
+  answers every position that differs in the other, lower cards (``_tt.pxd`` finds it
+  through five buckets). The point games keep exact keys: their point cards can never be
+  abstracted, and a first try there cost more than it saved.
 * Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
   points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
-  in the remaining order of a suit, same hand, same point value, no special role).
+  in the remaining order of a suit, same hand, same point value in the point games, no
+  special role).
 * The driver: the value by binary search over zero-window tests, each fail-soft bound
   narrowing the range (bounds carried in the table make the repeated tests cheap); then,
   for ``solve``, each legal card's value by tests below its move stepping from the root
