@@ -12,7 +12,7 @@ replaces an empty entry or the one with the fewest tricks left (the cheapest to 
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset, memmove
+from libc.string cimport memset, memmove, memcpy
 from solver._part cimport LEN_SHIFT, LEN_MASK, keep_mask
 
 cdef extern from *:
@@ -29,18 +29,22 @@ cdef enum:
     META_DEPTH = 40         # bits 40..47: tricks left
     META_KEPT = 48          # bits 48..63: partition entries: kept cards per suit (``_part.pxd``)
     PART_BUCKET = 8         # entries per bucket of a partition table
+    PART_START = 8192       # partition tables: buckets in use at first
+    GROW_AT = 16             # ... doubled once entries stored reach 1/GROW_AT of their entries
     PART_LEVELS = 4         # partition buckets hashed on the top 0..PART_LEVELS-1 cards per suit
 
 ctypedef struct TT:
     uint64_t* words         # n_buckets * BUCKET entries of `stride` words: hands..., meta
     uint64_t n_buckets      # a power of two (0: no table)
     uint64_t bucket_mask    # n_buckets - 1
+    uint64_t active_mask    # partition tables: the buckets in use so far - 1 (grows, see ptt_grow)
     int stride              # words per entry: n_seats hands + 1 meta word
     int n_seats             # seats the table is laid out for
     int bucket              # entries per bucket: BUCKET, or PART_BUCKET (partition keys)
     uint64_t fingerprint    # hash of the compiled rules the stored bounds belong to
     uint64_t bytes          # the memory budget in bytes
     uint64_t used           # entries written (for stats)
+    uint64_t stores         # partition tables: entries stored, for ptt_grow
 
 
 cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket) noexcept nogil:
@@ -52,9 +56,11 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket)
             tt.fingerprint == fingerprint:
         return 0
     if tt.words != NULL and tt.n_seats == n_seats and tt.bucket == bucket:
-        memset(tt.words, 0, tt.n_buckets * bucket * tt.stride * sizeof(uint64_t))
+        memset(tt.words, 0, (tt.active_mask + 1) * bucket * tt.stride * sizeof(uint64_t))
         tt.fingerprint = fingerprint
         tt.used = 0
+        tt.stores = 0
+        tt.active_mask = tt.bucket_mask if tt.bucket_mask < PART_START - 1 else PART_START - 1
         return 0
     if tt.words != NULL:
         free(tt.words)
@@ -64,6 +70,7 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket)
     tt.bucket = bucket
     tt.fingerprint = fingerprint
     tt.used = 0
+    tt.stores = 0
     entries = tt.bytes // (tt.stride * sizeof(uint64_t))
     nb = 1
     while nb * 2 * bucket <= entries:
@@ -79,6 +86,7 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket)
         return -1
     tt.n_buckets = nb
     tt.bucket_mask = nb - 1
+    tt.active_mask = tt.bucket_mask if tt.bucket_mask < PART_START - 1 else PART_START - 1
     return 0
 
 
@@ -201,7 +209,7 @@ cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag,
         h *= 0xBF58476D1CE4E5B9ULL
         h ^= h >> 31
     h ^= h >> 29
-    return tt.words + (h & tt.bucket_mask) * (PART_BUCKET * tt.stride)
+    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt.stride)
 
 
 cdef inline uint64_t level_mask(int m) noexcept nogil:
@@ -281,7 +289,19 @@ cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t
             b2 = ptt_bucket(tt, words, tag, level_mask(j))
             if b2 != b1:
                 ptt_put(tt, b2, words, tag, counts, lb, ub, move)
-            return
+            break
+    tt.stores += 1
+    if tt.stores * GROW_AT > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
+        ptt_grow(tt)
+
+
+cdef inline void ptt_grow(TT* tt) noexcept nogil:
+    """Use twice as many buckets. A small search thus touches few pages of a big table (a
+    fresh page costs the kernel more than a search node). Bucket ``b`` is copied to
+    ``b + old count``: an entry's hash now picks one of the two, and both hold it."""
+    cdef uint64_t size = (tt.active_mask + 1) * PART_BUCKET * tt.stride
+    memcpy(tt.words + size, tt.words, size * sizeof(uint64_t))
+    tt.active_mask = tt.active_mask * 2 + 1
 
 
 cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t tag, uint64_t counts,
