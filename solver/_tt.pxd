@@ -1,12 +1,14 @@
 # cython: language_level=3
-"""Transposition table: bounds on the value from a trick start, keyed exactly.
+"""Transposition table: bounds on the value from a trick start, keyed exactly (the point
+games) or on the cards that mattered (partition search, plain trick-count rules: the
+second half of this file).
 
 A position at a trick start is fully described (for a fixed set of rules) by the hands,
 the leader, the trump (Nap fixes it on the first lead) and Secretary's reveal flag; the
 trick number follows from the hand sizes. The search passes the hands in relative ranks
 (``_canon.pxd``), so positions that differ only in which cards are gone share an entry.
-An entry stores those words verbatim, so a hit is never a collision, plus a lower and an upper bound on the value the declarer's side
-takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
+An entry stores those words verbatim, so a hit is never a collision, plus a lower and an
+upper bound on the value the declarer's side takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
 replaces an empty entry or the one with the fewest tricks left (the cheapest to redo).
 """
 
