@@ -62,7 +62,7 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket)
         tt.fingerprint = fingerprint
         tt.used = 0
         tt.stores = 0
-        tt.active_mask = tt.bucket_mask if tt.bucket_mask < PART_START - 1 else PART_START - 1
+        tt_start(tt)
         return 0
     if tt.words != NULL:
         free(tt.words)
@@ -88,8 +88,16 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket)
         return -1
     tt.n_buckets = nb
     tt.bucket_mask = nb - 1
-    tt.active_mask = tt.bucket_mask if tt.bucket_mask < PART_START - 1 else PART_START - 1
+    tt_start(tt)
     return 0
+
+
+cdef inline void tt_start(TT* tt) noexcept nogil:
+    """The buckets in use on an empty table: all of an exact table; PART_START of a
+    partition table (``ptt_grow``). Clearing the table clears exactly these."""
+    tt.active_mask = tt.bucket_mask
+    if tt.bucket == PART_BUCKET and tt.bucket_mask > PART_START - 1:
+        tt.active_mask = PART_START - 1
 
 
 cdef inline void tt_release(TT* tt) noexcept nogil:
