@@ -128,7 +128,9 @@ def _japoleon(v, rules: dict) -> list[dict]:
 
 
 def _plain(v, rules: dict) -> list[dict]:
-    rules.update(quick_tricks=1)   # no role cards: suit and rank decide every trick
+    # No role cards: suit and rank decide every trick, which sure-trick counts and partition
+    # search rely on.
+    rules.update(quick_tricks=1, partition=1)
     return [_trump_table(t) for t in TRUMP_INDEXES]
 
 
@@ -178,6 +180,7 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "coup_card": coup_card if coup_card is not None else -1,
         "partner": partner if partner is not None else -1,
         "quick_tricks": 0,
+        "partition": 0,
     }
     rules["tr"] = compiler(v, rules)
     digest = hashlib.blake2b(repr(sorted(rules.items())).encode(), digest_size=8).digest()

@@ -142,7 +142,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                           int merge) noexcept nogil:
     """Fill ``moves`` (best first) and return how many. ``first_move`` (or -1) goes first.
     ``merge``: one card per run of equivalent cards (cards adjacent among the cards in play,
-    same suit, same hand, same point value, no special role)."""
+    same suit, same hand, same point value in the point games, no special role)."""
     cdef int seat = seat_to_move(r, s)
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t legal = legal_mask(r, s)
@@ -161,8 +161,8 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
             below = in_play & suit_cards(c // 13) & (bit(c) - 1)
             if below:
                 p = high_card(below)
-                if (legal >> p) & 1 and not (special >> p) & 1 and \
-                        ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1):
+                if (legal >> p) & 1 and not (special >> p) & 1 and (not r.unit_points or
+                        ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1)):
                     continue
         sc = move_score(r, s, t, seat, c, answers, n_answers)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:

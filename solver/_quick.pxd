@@ -15,6 +15,10 @@ still in play of their suit ("top" cards); nobody can beat them except by ruffin
 
 The leader stays on lead throughout (its partner discards rather than overtake). The sum
 is a lower bound on what the leader's side takes from the cards in play.
+
+For partition search (``_part.pxd``) the count also names the cards it relied on: the top
+trumps counted and, per other suit, the top cards cashed. Any position with the same
+holders of those cards and the same suit lengths counts at least as many.
 """
 
 from libc.stdint cimport uint64_t
@@ -34,18 +38,29 @@ cdef inline int top_run(uint64_t mine, uint64_t rem) noexcept nogil:
     return n
 
 
-cdef inline int quick_tricks(const Rules* r, const State* s) noexcept nogil:
-    """Sure tricks for the leader's side at the trick start ``s`` (plain rules only)."""
+cdef inline uint64_t low_of_top(uint64_t rem, int n) noexcept nogil:
+    """The ``n``-th highest card of ``rem`` (as a bit; 0 when ``n`` is 0)."""
+    while n > 1:
+        rem ^= (<uint64_t>1) << (63 - clz64(rem))
+        n -= 1
+    return ((<uint64_t>1) << (63 - clz64(rem))) if n == 1 else 0
+
+
+cdef inline int quick_tricks(const Rules* r, const State* s, uint64_t* rel) noexcept nogil:
+    """Sure tricks for the leader's side at the trick start ``s`` (plain rules only);
+    ``rel`` gets, per suit, the lowest of the top cards the count relied on."""
     cdef int L = s.leader, i, su, q = 0, top, safe, n, t_top
     cdef int side = (r.side_mask >> L) & 1
     cdef uint64_t in_play = 0, mine = s.hands[L], tmask, ruffers = 0, cards
     cdef int trump = s.trump
+    rel[0] = 0
     for i in range(r.n_seats):
         in_play |= s.hands[i]
     if trump < 4:
         tmask = suit_cards(trump)
         t_top = top_run(mine & tmask, in_play & tmask)
         q = t_top
+        rel[0] = low_of_top(in_play & tmask, t_top)
         for i in range(r.n_seats):
             if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tmask) > t_top:
                 ruffers |= (<uint64_t>1) << i
@@ -64,4 +79,5 @@ cdef inline int quick_tricks(const Rules* r, const State* s) noexcept nogil:
                     if n < safe:
                         safe = n
         q += safe
+        rel[0] |= low_of_top(in_play & cards, safe)
     return q

@@ -59,6 +59,7 @@ ctypedef struct Rules:
     int coup_card           # Secretary's coup card (-1 none)
     int partner             # the declarer's partner seat (-1 alone)
     int quick_tricks        # plain trick-count rules: count sure tricks at trick starts (_quick.pxd)
+    int partition           # plain trick-count rules: partition search in the table (_part.pxd)
     TrumpRules tr[5]        # per trump: suits 0..3, 4 = No Trump
 
 ctypedef struct State:

@@ -23,13 +23,21 @@ How it works
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
+* Partition search (plain trick-count rules, ``r.partition``; ``_part.pxd``): ``ab`` also
+  returns the cards whose ranks its bound relied on (winners of tricks decided by rank,
+  the top cards of a quick-trick count, the kept cards of a table entry; at a cut only the
+  cutting move's, at an all-node every move's). The entry stored keeps, per suit, only the
+  cards from the top down to the lowest of those, plus every hand's suit lengths, so it
+  answers every position that differs in the other, lower cards (``_tt.pxd`` finds it
+  through five buckets). The point games keep exact keys: their point cards can never be
+  abstracted, and a first try there cost more than it saved.
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
   played out with every later seat's strongest card): cash leads that hold, lead low to a
   partner's winner, win as cheaply as possible, throw points on a partner's winner, give
   the cheapest card to a trick the other side takes; one card per run of equivalent cards
-  (adjacent in the remaining order of a suit, same hand, same point value, no special
-  role). Leads by power alone (the first version) and tries of a history table and killer
-  moves are measured in ``solver/README.md``.
+  (adjacent in the remaining order of a suit, same hand, same point value in the point
+  games, no special role). Leads by power alone (the first version) and tries of a
+  history table and killer moves are measured in ``solver/README.md``.
 * The driver: the value by binary search over zero-window tests, each fail-soft bound
   narrowing the range (bounds carried in the table make the repeated tests cheap); then,
   for ``solve``, each legal card's value by tests below its move stepping from the root
@@ -47,8 +55,10 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
-                         META_UB, META_MOVE)
+                         META_UB, META_MOVE, BUCKET, PART_BUCKET, ptt_tag, ptt_probe, ptt_store)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
+from solver._rules cimport legal_mask
+from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -91,9 +101,10 @@ cdef inline int is_over(const Rules* r, const State* s) noexcept nogil:
     return 1
 
 
-cdef inline int last_trick(const Rules* r, const State* s) noexcept nogil:
+cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexcept nogil:
     """The last trick's value when every card is forced (-1 when the leader's card comes
-    with options: a Joker naming a suit, a Ripper that may call the Joker)."""
+    with options: a Joker naming a suit, a Ripper that may call the Joker); ``rel`` gets
+    the card whose rank decided it (``_part.pxd``)."""
     cdef State t = s[0]
     cdef State u
     cdef int i, seat, card, w, gain = 0
@@ -106,22 +117,28 @@ cdef inline int last_trick(const Rules* r, const State* s) noexcept nogil:
         seat = (s.leader + i) % r.n_seats
         gain = apply_move(r, &t, ctz64(t.hands[seat]), &u, &w)
         t = u
+    rel[0] = trick_rel(t.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
     return gain
 
 
-cdef int ab(Search* S, const State* s, int need) noexcept nogil:
+cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
     least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
     bounds are often tighter than ``need``, which spares later tests (the driver's and the
-    table's). Meaningless when the search was aborted: check ``S.aborted``."""
+    table's). Partition search (``r.partition``): ``rel`` gets the cards whose ranks the
+    bound relied on; it holds for every position that agrees on them (``_part.pxd``).
+    Meaningless when the search was aborted: check ``S.aborted``."""
     cdef const Rules* r = S.r
-    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w
+    cdef int part = r.partition
+    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
-    cdef uint64_t tag = 0, meta
+    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
+    cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
     cdef Canon cn
+    rel[0] = 0
     if need <= 0:
         return 0
     maxv = max_value(r, s)
@@ -137,33 +154,47 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
     if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
-        v = last_trick(r, s)
+        v = last_trick(r, s, rel)
         if v >= 0:
             return v
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
-        v = quick_tricks(r, s)
+        v = quick_tricks(r, s, &crel)
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
+                rel[0] = crel
                 return v
         elif need > maxv - v:
+            rel[0] = crel
             return maxv - v
     if s.nplayed == 0:
         canonicalise(r, s, &cn)
-        tag = tt_tag(s.leader, s.trump, s.reveal_used)
-        entry = tt_find(S.tt, cn.hands, tag)
-        if entry != NULL:
-            meta = entry[r.n_seats]
-            v = <int>((meta >> META_LB) & 0xFF)
-            if v >= need:
+        if part:
+            for i in range(r.n_seats):
+                in_play |= s.hands[i]
+            part_words(r, s, cn.hands, words)
+            tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
+            k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first)
+            if k >= 0:
                 S.tt_hits += 1
+                rel[0] = rel_of_counts(counts, in_play)
                 return v
-            v = <int>((meta >> META_UB) & 0xFF)
-            if v < need:
-                S.tt_hits += 1
-                return v
-            first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
+            first = move_from_canon(&cn, first)
+        else:
+            tag = tt_tag(s.leader, s.trump, s.reveal_used)
+            entry = tt_find(S.tt, cn.hands, tag)
+            if entry != NULL:
+                meta = entry[r.n_seats]
+                v = <int>((meta >> META_LB) & 0xFF)
+                if v >= need:
+                    S.tt_hits += 1
+                    return v
+                v = <int>((meta >> META_UB) & 0xFF)
+                if v < need:
+                    S.tt_hits += 1
+                    return v
+                first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     n = gen_moves(r, s, moves, first, 1)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
@@ -171,13 +202,16 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     result = -1 if maxing else maxv + 1
     for i in range(n):
         gain = apply_move(r, s, moves[i], &child, &w)
-        b = gain + ab(S, &child, need - gain)
+        b = gain + ab(S, &child, need - gain, &crel)
         if S.aborted:
             return 0
+        if part and w >= 0:     # this move finished the trick: did a rank decide it?
+            crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
         if maxing:
             if b >= need:
                 result = b
                 best = moves[i]
+                cut = 1
                 break
             if b > result:
                 result = b
@@ -185,20 +219,56 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
             if b < need:
                 result = b
                 best = moves[i]
+                cut = 1
                 break
             if b < result:
                 result = b
+        acc |= crel
+    if part:
+        # A cut needs only its move's proof; an all-node needs every move's, the moves
+        # left out by rank equivalence included (``close_runs``).
+        if cut:
+            acc = crel
+        else:
+            acc = close_runs(acc, cards_in_play(r, s), legal_mask(r, s))
+        rel[0] = acc
     if result > maxv:
         result = maxv
     if result < 0:
         result = 0
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
-        if result >= need:
+        if part:
+            counts = kept_counts(s, acc, in_play)
+            lens = kept_counts(s, in_play, in_play)
+            if result >= need:
+                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best)
+            else:
+                ptt_store(S.tt, words, tag, counts, lens, 0, result, best)
+        elif result >= need:
             tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, result, maxv, best)
         else:
             tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, 0, result, best)
     return result
+
+
+cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
+    """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
+    cdef const Rules* r = S.r
+    cdef uint64_t words[MAX_SEATS]
+    cdef uint64_t counts
+    cdef uint64_t* entry
+    cdef int v, move = -1
+    canonicalise(r, s, cn)
+    if r.partition:
+        part_words(r, s, cn.hands, words)
+        ptt_probe(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick),
+                  0, &v, &counts, &move)
+    else:
+        entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
+        if entry != NULL:
+            move = <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1
+    return move_from_canon(cn, move)
 
 
 cdef int exact_value(Search* S, const State* s, int lo, int hi, int guess, int* out_lo,
@@ -209,6 +279,7 @@ cdef int exact_value(Search* S, const State* s, int lo, int hi, int guess, int* 
     Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds proved so
     far in out_lo/out_hi)."""
     cdef int mid, b
+    cdef uint64_t rel
     while lo < hi:
         if guess == 0:
             mid = hi
@@ -217,7 +288,7 @@ cdef int exact_value(Search* S, const State* s, int lo, int hi, int guess, int* 
         else:
             mid = (lo + hi + 1) // 2
         S.tests += 1
-        b = ab(S, s, mid)
+        b = ab(S, s, mid, &rel)
         if S.aborted:
             break
         if b >= mid:
@@ -263,24 +334,21 @@ cdef int principal_line(Search* S, const State* root, int value, int* line) noex
     cdef State child
     cdef int moves[MAX_MOVES]
     cdef int k = 0, n, i, gain, w, maxing, found, first
-    cdef uint64_t* entry
+    cdef uint64_t rel
     cdef Canon cn
     while not is_over(r, &s):
         first = -1
         if s.nplayed == 0:
-            canonicalise(r, &s, &cn)
-            entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
-            if entry != NULL:
-                first = move_from_canon(&cn, <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1)
+            first = table_move(S, &s, &cn)
         n = gen_moves(r, &s, moves, first, 1)
         maxing = (r.max_mask >> seat_to_move(r, &s)) & 1
         found = -1
         for i in range(n):
             gain = apply_move(r, &s, moves[i], &child, &w)
             if maxing:
-                found = i if (gain <= value and ab(S, &child, value - gain) >= value - gain) else -1
+                found = i if (gain <= value and ab(S, &child, value - gain, &rel) >= value - gain) else -1
             else:
-                found = i if ab(S, &child, value - gain + 1) < value - gain + 1 else -1
+                found = i if ab(S, &child, value - gain + 1, &rel) < value - gain + 1 else -1
             if S.aborted:
                 return -1
             if found >= 0:
@@ -329,7 +397,7 @@ cdef class Table:
     @property
     def capacity(self) -> int:
         """Positions it can hold (0 before its first solve)."""
-        return self.tt.n_buckets * 4
+        return self.tt.n_buckets * self.tt.bucket
 
     def __repr__(self):
         return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
@@ -355,6 +423,7 @@ cdef int fill_rules(dict data, Rules* r) except -1:
     r.coup_card = data["coup_card"]
     r.partner = data["partner"]
     r.quick_tricks = data["quick_tricks"]
+    r.partition = data["partition"]
     for t in range(5):
         d = data["tr"][t]
         r.tr[t].trump_mask = d["trump_mask"]
@@ -389,6 +458,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef int values[MAX_MOVES]
     cdef int line[64]
     cdef int want = 0 if mode == "reaches" else (1 if mode == "value" else 2)
+    cdef uint64_t rel
     cdef double t0
     fill_rules(rules, &r)
     memset(&s, 0, sizeof(State))
@@ -405,7 +475,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     s.reveal_used = reveal_used
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
-    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"]) < 0:
+    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"],
+                 PART_BUCKET if r.partition else BUCKET) < 0:
         raise MemoryError("could not allocate the transposition table")
     memset(&S, 0, sizeof(Search))
     S.r = &r
@@ -419,7 +490,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                reached = ab(&S, &s, target) >= target
+                reached = ab(&S, &s, target, &rel) >= target
                 status = S.aborted
             else:
                 if exact_value(&S, &s, 0, hi, -1, &lo, &hi) < 0:

@@ -1,18 +1,24 @@
 # cython: language_level=3
-"""Transposition table: bounds on the value from a trick start, keyed exactly.
+"""Transposition table: bounds on the value from a trick start, keyed exactly (the point
+games) or on the cards that mattered (partition search, plain trick-count rules: the
+second half of this file).
 
 A position at a trick start is fully described (for a fixed set of rules) by the hands,
 the leader, the trump (Nap fixes it on the first lead) and Secretary's reveal flag; the
 trick number follows from the hand sizes. The search passes the hands in relative ranks
 (``_canon.pxd``), so positions that differ only in which cards are gone share an entry.
-An entry stores those words verbatim, so a hit is never a collision, plus a lower and an upper bound on the value the declarer's side
-takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
+An entry stores those words verbatim, so a hit is never a collision, plus a lower and an
+upper bound on the value the declarer's side takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
 replaces an empty entry or the one with the fewest tricks left (the cheapest to redo).
 """
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memmove, memcpy
+from solver._part cimport LEN_SHIFT, LEN_MASK, keep_mask
+
+cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* p) noexcept nogil
 
 cdef enum:
     BUCKET = 4              # entries per bucket
@@ -23,52 +29,75 @@ cdef enum:
     META_TRUMP = 36         # bits 36..38: trump 0..5
     META_REVEAL = 39        # bit 39: Secretary's reveal spent
     META_DEPTH = 40         # bits 40..47: tricks left
+    META_KEPT = 48          # bits 48..63: partition entries: kept cards per suit (``_part.pxd``)
+    PART_BUCKET = 8         # entries per bucket of a partition table
+    PART_START = 8192       # partition tables: buckets in use at first
+    GROW_AT = 16             # ... doubled once entries stored reach 1/GROW_AT of their entries
+    PART_LEVELS = 4         # partition buckets hashed on the top 0..PART_LEVELS-1 cards per suit
 
 ctypedef struct TT:
     uint64_t* words         # n_buckets * BUCKET entries of `stride` words: hands..., meta
     uint64_t n_buckets      # a power of two (0: no table)
     uint64_t bucket_mask    # n_buckets - 1
+    uint64_t active_mask    # partition tables: the buckets in use so far - 1 (grows, see ptt_grow)
     int stride              # words per entry: n_seats hands + 1 meta word
     int n_seats             # seats the table is laid out for
+    int bucket              # entries per bucket: BUCKET, or PART_BUCKET (partition keys)
     uint64_t fingerprint    # hash of the compiled rules the stored bounds belong to
     uint64_t bytes          # the memory budget in bytes
     uint64_t used           # entries written (for stats)
+    uint64_t stores         # partition tables: entries stored, for ptt_grow
 
 
-cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint) noexcept nogil:
-    """(Re)lay out the table for ``n_seats`` and clear it when the rules change.
-    Returns 0, or -1 when memory could not be had (the search then runs without a table)."""
+cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int bucket) noexcept nogil:
+    """(Re)lay out the table for ``n_seats`` and ``bucket`` entries per bucket and clear it
+    when the rules change. Returns 0, or -1 when memory could not be had (the search then
+    runs without a table)."""
     cdef uint64_t entries, nb
-    if tt.words != NULL and tt.n_seats == n_seats and tt.fingerprint == fingerprint:
+    if tt.words != NULL and tt.n_seats == n_seats and tt.bucket == bucket and \
+            tt.fingerprint == fingerprint:
         return 0
-    if tt.words != NULL and tt.n_seats == n_seats:
-        memset(tt.words, 0, tt.n_buckets * BUCKET * tt.stride * sizeof(uint64_t))
+    if tt.words != NULL and tt.n_seats == n_seats and tt.bucket == bucket:
+        memset(tt.words, 0, (tt.active_mask + 1) * bucket * tt.stride * sizeof(uint64_t))
         tt.fingerprint = fingerprint
         tt.used = 0
+        tt.stores = 0
+        tt_start(tt)
         return 0
     if tt.words != NULL:
         free(tt.words)
         tt.words = NULL
     tt.stride = n_seats + 1
     tt.n_seats = n_seats
+    tt.bucket = bucket
     tt.fingerprint = fingerprint
     tt.used = 0
+    tt.stores = 0
     entries = tt.bytes // (tt.stride * sizeof(uint64_t))
     nb = 1
-    while nb * 2 * BUCKET <= entries:
+    while nb * 2 * bucket <= entries:
         nb *= 2
-    if nb * BUCKET > entries:
+    if nb * bucket > entries:
         tt.n_buckets = 0
         tt.bucket_mask = 0
         return 0
-    tt.words = <uint64_t*>calloc(nb * BUCKET * tt.stride, sizeof(uint64_t))
+    tt.words = <uint64_t*>calloc(nb * bucket * tt.stride, sizeof(uint64_t))
     if tt.words == NULL:
         tt.n_buckets = 0
         tt.bucket_mask = 0
         return -1
     tt.n_buckets = nb
     tt.bucket_mask = nb - 1
+    tt_start(tt)
     return 0
+
+
+cdef inline void tt_start(TT* tt) noexcept nogil:
+    """The buckets in use on an empty table: all of an exact table; PART_START of a
+    partition table (``ptt_grow``). Clearing the table clears exactly these."""
+    tt.active_mask = tt.bucket_mask
+    if tt.bucket == PART_BUCKET and tt.bucket_mask > PART_START - 1:
+        tt.active_mask = PART_START - 1
 
 
 cdef inline void tt_release(TT* tt) noexcept nogil:
@@ -159,3 +188,172 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int depth
         victim[i] = hands[i]
     victim[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
                 (<uint64_t>(move + 1) << META_MOVE) | (<uint64_t>depth << META_DEPTH)
+
+
+# ---- partition entries (``_part.pxd``): matched on the kept cards only -------------------------
+#
+# An entry matches a position (same leader, trump, tricks left) when the position's words
+# agree with it on the entry's kept bits: every hand's suit lengths and the holders of the
+# kept top cards of each suit. Where to find the entries a position may match: a bucket
+# hashed on the lengths alone would hold them all, but far too many positions share their
+# lengths (a full bridge deal overflowed such buckets while the table stayed 97 % empty).
+# So an entry goes to two buckets: the one hashed on the whole position it was made at
+# (transpositions find it there, as with exact keys), and the one hashed on the lengths
+# plus the holders of the top ``m`` cards of each suit, for the largest ``m`` (0..3) such
+# that the entry keeps them (or the whole suit). A lookup probes the exact bucket and the
+# four level buckets. Buckets are kept most recent first: a new entry goes to the front,
+# pushing out the shallowest (the last of them when tied).
+
+cdef inline uint64_t ptt_tag(int leader, int trump, int reveal_used, int depth) noexcept nogil:
+    return tt_tag(leader, trump, reveal_used) | ((<uint64_t>depth) << META_DEPTH)
+
+
+cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag,
+                                 uint64_t mask) noexcept nogil:
+    """The bucket for the bits ``mask`` of the words (the lengths: every entry the position
+    may match; all: the entries made at this very position)."""
+    cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(tt.n_seats):
+        h ^= (words[i] & mask) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
+        h *= 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    h ^= h >> 29
+    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt.stride)
+
+
+cdef inline uint64_t level_mask(int m) noexcept nogil:
+    """The bits a level-``m`` bucket is hashed on: the lengths, the top ``m`` cards per suit."""
+    return keep_mask(<uint64_t>m * 0x1111)
+
+
+cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
+                          uint64_t* counts, int* move) noexcept nogil:
+    """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
+    ``bound``) when one settles the test "value >= need", with its kept counts in
+    ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
+    ``need`` 0: only the move is wanted."""
+    cdef uint64_t* e
+    cdef uint64_t* buckets[PART_LEVELS + 1]
+    cdef uint64_t meta, keep
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, v, j, size = PART_BUCKET * tt.stride * 8
+    move[0] = -1
+    if tt.n_buckets == 0:
+        return -1
+    # The buckets are far apart in memory: ask for all of them at once, so that their
+    # cache misses overlap instead of coming one after the other.
+    for j in range(PART_LEVELS + 1):
+        e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == PART_LEVELS else level_mask(j))
+        buckets[j] = e
+        for k in range(0, size, 64):
+            prefetch(<char*>e + k)
+    for j in range(PART_LEVELS, -1, -1):
+        e = buckets[j]
+        for k in range(PART_BUCKET):
+            meta = e[n]
+            if (meta & tag_bits) == tag:
+                keep = keep_mask(meta >> META_KEPT)
+                i = 0
+                while i < n and (words[i] & keep) == e[i]:
+                    i += 1
+                if i == n:
+                    v = <int>((meta >> META_LB) & 0xFF)
+                    if need > 0 and v >= need:
+                        bound[0] = v
+                        counts[0] = meta >> META_KEPT
+                        return 1
+                    v = <int>((meta >> META_UB) & 0xFF)
+                    if need > 0 and v < need:
+                        bound[0] = v
+                        counts[0] = meta >> META_KEPT
+                        return 0
+                    if move[0] < 0:
+                        move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            e += tt.stride
+    return -1
+
+
+cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
+                           uint64_t lens, int lb, int ub, int move) noexcept nogil:
+    """Merge ``lb <= value <= ub`` (and the best move, -1 = keep) into the entry for the
+    kept cards ``counts`` of this position (``lens``: its suits' cards in play, 4 bits
+    each), in the bucket of this very position and in that of the highest level whose
+    hashed cards the entry keeps."""
+    cdef uint64_t* b1
+    cdef uint64_t* b2
+    cdef int j, su, m, ok
+    if tt.n_buckets == 0:
+        return
+    b1 = ptt_bucket(tt, words, tag, ~(<uint64_t>0))
+    ptt_put(tt, b1, words, tag, counts, lb, ub, move)
+    for j in range(PART_LEVELS - 1, -1, -1):
+        m = j
+        ok = 1
+        for su in range(4):
+            if <int>((counts >> (4 * su)) & 0xF) < m and \
+                    <int>((counts >> (4 * su)) & 0xF) < <int>((lens >> (4 * su)) & 0xF):
+                ok = 0
+                break
+        if ok:
+            b2 = ptt_bucket(tt, words, tag, level_mask(j))
+            if b2 != b1:
+                ptt_put(tt, b2, words, tag, counts, lb, ub, move)
+            break
+    tt.stores += 1
+    if tt.stores * GROW_AT > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
+        ptt_grow(tt)
+
+
+cdef inline void ptt_grow(TT* tt) noexcept nogil:
+    """Use twice as many buckets. A small search thus touches few pages of a big table (a
+    fresh page costs the kernel more than a search node). Bucket ``b`` is copied to
+    ``b + old count``: an entry's hash now picks one of the two, and both hold it."""
+    cdef uint64_t size = (tt.active_mask + 1) * PART_BUCKET * tt.stride
+    memcpy(tt.words + size, tt.words, size * sizeof(uint64_t))
+    tt.active_mask = tt.active_mask * 2 + 1
+
+
+cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t tag, uint64_t counts,
+                         int lb, int ub, int move) noexcept nogil:
+    cdef uint64_t* e
+    cdef uint64_t keep = keep_mask(counts), meta
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, old_move
+    e = b
+    for k in range(PART_BUCKET):
+        meta = e[n]
+        if (meta & tag_bits) == tag and (meta >> META_KEPT) == counts:
+            i = 0
+            while i < n and (words[i] & keep) == e[i]:
+                i += 1
+            if i == n:
+                if <int>((meta >> META_LB) & 0xFF) > lb:
+                    lb = <int>((meta >> META_LB) & 0xFF)
+                if <int>((meta >> META_UB) & 0xFF) < ub:
+                    ub = <int>((meta >> META_UB) & 0xFF)
+                old_move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+                if move < 0:
+                    move = old_move
+                e[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+                    (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+                return
+        if (meta >> META_LEADER) & 0xF == 0:
+            d = -1
+        else:
+            d = <int>((meta >> META_DEPTH) & 0xFF)
+        if d <= vd:
+            vd = d
+            victim = k
+            if d < 0:
+                break
+        e += tt.stride
+    if vd < 0:
+        tt.used += 1
+    if victim > 0:
+        memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
+    for i in range(n):
+        b[i] = words[i] & keep
+    b[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+        (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)

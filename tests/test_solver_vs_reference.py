@@ -35,6 +35,21 @@ def test_four_tricks_left_equal_reference(preset):
     assert not bad, "\n".join(bad[:3])
 
 
+@pytest.mark.parametrize("preset", ["bridge", "nap"])
+def test_partition_entries_shared_across_positions_equal_reference(preset):
+    """Partition search (plain trick-count rules): one Table for many positions, so entries
+    made for other positions, which agree only on the cards the entry kept, answer most
+    lookups. Every answer still equals the reference."""
+    tables = {}
+
+    def shared(pos):
+        key = (len(pos.hands), pos.declarer, pos.partner, pos.contract)
+        return solve(pos, table=tables.setdefault(key, Table(4)))
+
+    bad = [e for pos in positions(preset, 30, seed=5, max_tricks=4) if (e := compare(pos, shared))]
+    assert not bad, "\n".join(bad[:3])
+
+
 # ---- the compiled rules against the Python rules, whole hands ----------------------------------
 
 
