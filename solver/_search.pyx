@@ -45,7 +45,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
                          META_UB, META_MOVE)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
-from solver._quick cimport quick_tricks
+from solver._quick cimport quick_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
@@ -62,6 +62,7 @@ ctypedef struct Search:
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
+    Sure sure               # sure-winner tables (_quick.pxd)
 
 
 cdef inline double now() noexcept nogil:
@@ -145,6 +146,10 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
                 return v
         elif need > maxv - v:
             return maxv - v
+    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0:
+        v = sure_bounds(r, &S.sure, s, maxv, need)
+        if v >= 0:
+            return v
     if s.nplayed == 0:
         canonicalise(r, s, &cn)
         tag = tt_tag(s.leader, s.trump, s.reveal_used)
@@ -408,6 +413,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
     t0 = now()
+    sure_init(&r, &S.sure, cards_in_play(&r, &s), s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
     table.busy = True
     try:
@@ -441,6 +447,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "values": [values[i] for i in range(max(n_moves, 0))],
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
+        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash,
         "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out
