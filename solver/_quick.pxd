@@ -109,6 +109,7 @@ ctypedef struct Sure:
     uint64_t abs_ok             # cards that may be sure anywhere: trumps, role cards, Joker
     uint64_t lead_ok            # cards that may be sure when led (all but Same-two 2s)
     uint64_t fired_lo, fired_hi, fired_cash   # how often each bound settled a test
+    uint64_t fired_entry        # how often an entry raised the quick tricks
 
 
 cdef inline int _loses(const Rules* r, int a, int b, int trump, int trick, int idx,
@@ -391,3 +392,56 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         q.fired_hi += 1
         return hi
     return -1
+
+
+cdef inline int entry_tricks(const Rules* r, const State* s) noexcept nogil:
+    """Sure tricks for the leader's side through an entry (plain rules, a side of two seats
+    as in bridge): the leader leads its lowest card of a side suit in which the partner
+    holds a card above every opponent's card of the suit and above that lowest card, and
+    no opponent can ruff (each holds the suit, or no trump). The partner wins and cashes
+    its quick tricks, counted on the hands after that trick with every unknown card kept
+    where it can only lower the count: an opponent who follows loses its lowest card of
+    the suit (its higher ones stay in play), one who cannot holds no trump, so it never
+    ruffs and its cards only stay in play. 0 if there is no such entry."""
+    cdef int L = s.leader, P = -1, side = (r.side_mask >> s.leader) & 1, i, su, best = 0, v, p
+    cdef int n_side = 0, ruff
+    cdef uint64_t cards, opp_suit, low, h
+    cdef State t
+    for i in range(r.n_seats):
+        if i != L and ((r.side_mask >> i) & 1) == side:
+            P = i
+            n_side += 1
+    if n_side != 1:
+        return 0
+    for su in range(4):
+        if su == s.trump:
+            continue
+        cards = suit_cards(su)
+        if not s.hands[L] & cards or not s.hands[P] & cards:
+            continue
+        opp_suit = 0
+        ruff = 0
+        for i in range(r.n_seats):
+            if ((r.side_mask >> i) & 1) != side:
+                opp_suit |= s.hands[i] & cards
+                if s.trump < 4 and not s.hands[i] & cards and s.hands[i] & suit_cards(s.trump):
+                    ruff = 1
+        if ruff:
+            continue
+        p = 63 - clz64(s.hands[P] & cards)
+        low = s.hands[L] & cards
+        low &= -low
+        if (opp_suit >> p) or low > ((<uint64_t>1) << p):
+            continue
+        t = s[0]
+        t.hands[L] &= ~low
+        t.hands[P] &= ~((<uint64_t>1) << p)
+        for i in range(r.n_seats):
+            h = t.hands[i] & cards
+            if ((r.side_mask >> i) & 1) != side and h:
+                t.hands[i] &= ~(h & -h)
+        t.leader = P
+        v = 1 + quick_tricks(r, &t)
+        if v > best:
+            best = v
+    return best

@@ -45,7 +45,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
                          META_UB, META_MOVE)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
-from solver._quick cimport quick_tricks, Sure, sure_init, sure_bounds
+from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
@@ -141,6 +141,10 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
         v = quick_tricks(r, s)
+        b = entry_tricks(r, s)
+        if b > v:
+            S.sure.fired_entry += 1
+            v = b
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
                 return v
@@ -447,7 +451,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "values": [values[i] for i in range(max(n_moves, 0))],
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
-        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash,
+        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
         "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out
