@@ -1,10 +1,12 @@
 # cython: language_level=3
-"""Quick tricks: tricks the side on lead is sure to take, counted without search.
+"""Bounds without search at trick starts: quick tricks (plain rules) and sure winners
+(every preset).
 
-Only for plain trick-count rules (bridge, Nap: no role cards, no Joker, no free cards, no
-special first trick): there a card wins by suit and rank alone, so a short argument is a
-proof. The leader cashes, one suit at a time, the cards it holds that are the highest
-still in play of their suit ("top" cards); nobody can beat them except by ruffing.
+Quick tricks (``quick_tricks``, ``entry_tricks``) are only for plain trick-count rules
+(bridge, Nap: no role cards, no Joker, no free cards, no special first trick): there a card
+wins by suit and rank alone, so a short argument is a proof. The leader cashes, one suit at
+a time, the cards it holds that are the highest still in play of their suit ("top" cards);
+nobody can beat them except by ruffing.
 
 * Trumps first (or none, at No Trump): every top trump wins; opponents follow in trumps
   while they have any, so they discard nothing that matters. After those rounds, only
@@ -14,7 +16,12 @@ still in play of their suit ("top" cards); nobody can beat them except by ruffin
   suit in every counted round, so the lengths used for the next suit stay true.
 
 The leader stays on lead throughout (its partner discards rather than overtake). The sum
-is a lower bound on what the leader's side takes from the cards in play.
+is a lower bound on what the leader's side takes from the cards in play. ``entry_tricks``
+counts the same for the partner after the leader has put it on lead.
+
+Sure winners (``Sure``, ``sure_init``, ``sure_bounds``; described before ``Sure``) work
+for every preset from the compiled rules: a card nobody else can beat brings its trick to
+its side, and the leader's side can cash its sure leads.
 """
 
 from libc.stdint cimport uint64_t, int8_t

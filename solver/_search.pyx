@@ -18,7 +18,14 @@ How it works
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
-  (``_quick.pxd``) may settle the test at once.
+  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test.
+* Every preset, at every trick start: sure winners (``_quick.pxd``) bound the value from
+  both sides. Tables built once per solve from the one trick winner (which cards beat
+  which in two-card tricks, per kind of trick) give each side's absolute cards (they win
+  any trick they are played to: their points go to their side whoever leads) and the
+  leader's sure leads (cashed one after the other, with the points the followers are
+  forced to give). Inside a trick they would repeat the trick start's answer (the bounds
+  change only when a trick ends), so they are not tried there.
 * At every trick start the transposition table (``_tt.pxd``) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
