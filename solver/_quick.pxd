@@ -351,6 +351,22 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     return v
 
 
+cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexcept nogil:
+    """Points the seats must give to the tricks of one side's absolute cards ``sure`` (one
+    trick each): a seat plays one card to each, its own absolute cards to their own tricks
+    and other cards to the rest."""
+    cdef int a = popcount64(sure), f = 0, i, x
+    cdef uint64_t hand
+    if a == 0 or not r.unit_points:
+        return 0
+    for i in range(r.n_seats):
+        hand = s.hands[i]
+        x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
+        if x > 0:
+            f += x
+    return f
+
+
 cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
     value is at least ``b``) or ``b < need`` (at most ``b``)."""
@@ -372,8 +388,8 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             rest &= rest - 1
             if _sure(q, q.beats_any[rng], q.two_any[rng], rng, c, others, voids):
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
-    lo = _worth(r, sure_side[1])
-    hi = maxv - _worth(r, sure_side[0])
+    lo = _worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
+    hi = maxv - _worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
             ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
