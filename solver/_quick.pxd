@@ -89,7 +89,8 @@ cdef inline int quick_tricks(const Rules* r, const State* s) noexcept nogil:
 #   * the pair rule (Yoromeki, killer), which needs both of its cards: it is checked as a
 #     three-card trick when both are held by others;
 #   * Same-two, where a 2 wins only if every card is of its suit: a 2 is never taken as
-#     sure (and a 2 threatens the other cards of its suit through the two-card trick);
+#     sure; the 2 threatens the other cards of its suit (tables ``two_*``) unless a seat
+#     holds none of the suit (it plays another suit to every trick, so none is all one suit);
 #   * a powerless led Joker passing the trick to the second card's suit: only trumps, role
 #     cards and the Joker may be sure when following (a plain card never is).
 # Every card in the hands is played before the hand ends, so
@@ -98,7 +99,8 @@ cdef inline int quick_tricks(const Rules* r, const State* s) noexcept nogil:
 #   * the leader's cards that win whenever led (checked against the others' cards, which
 #     only shrink) can be cashed one after the other from this trick on; each of the other
 #     seats plays one card to each of those tricks, so a seat with fewer than k non-point
-#     cards gives points to k cashed tricks.
+#     cards gives points to k cashed tricks (more when it must follow suit), and likewise
+#     to a side's absolute tricks.
 # Two absolute cards, or a cashed card and another seat's absolute card, are never in one
 # trick (each would beat the other), so their tricks add up.
 
@@ -106,8 +108,9 @@ ctypedef struct Sure:
     int on                      # 1: tables built for ``trump`` (the root's trump)
     int trump
     int last                    # index of the last trick
-    uint64_t beats_any[3][53]   # per range (0: from trick 1 on, 1: from a middle trick, 2:
-                                # the last trick only): cards that beat c in some 2-card trick
+    uint64_t beats_any[3][53]   # per range (0: from the first trick on, 1: from a middle
+                                # trick on, 2: the last trick only): cards that beat c in
+                                # some 2-card trick
     uint64_t beats_led[3][53]   # ... when c is led (no Joker call)
     uint64_t pair_loses[3]      # cards beaten when both pair cards are in the trick
     uint64_t pair_cards         # the two pair cards (0: no pair rule)
