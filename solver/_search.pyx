@@ -41,7 +41,8 @@ from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
-                            MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit)
+                            MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
+                            suit_cards, high_card)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
                          META_UB, META_MOVE)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
@@ -197,63 +198,119 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     return result
 
 
-cdef int exact_value(Search* S, const State* s, int lo, int hi, int guess, int* out_lo,
-                     int* out_hi) noexcept nogil:
-    """The value of ``s`` known to lie in ``[lo, hi]``, by zero-window tests: binary search
-    (``guess`` < 0), or stepping from the bound ``guess`` names (0: test ``hi`` first, the
-    likely value; 1: test ``lo + 1`` first), each fail-soft bound moving the next test.
-    Returns 0 and sets out_lo = out_hi = value, or -1 when aborted (the bounds proved so
-    far in out_lo/out_hi)."""
-    cdef int mid, b
-    while lo < hi:
-        if guess == 0:
-            mid = hi
-        elif guess == 1:
-            mid = lo + 1
-        else:
-            mid = (lo + hi + 1) // 2
-        S.tests += 1
-        b = ab(S, s, mid)
-        if S.aborted:
-            break
-        if b >= mid:
-            lo = b if b < hi else hi
-        else:
-            hi = b if b > lo else lo
-    out_lo[0] = lo
-    out_hi[0] = hi
+cdef int bound_test(Search* S, const State* s, int t, int* lo, int* hi) noexcept nogil:
+    """Whether the value of ``s``, known to lie in ``[lo, hi]``, is at least ``t``: a
+    zero-window test unless the bounds answer; its fail-soft bound narrows ``[lo, hi]``.
+    Meaningless when the search was aborted: check ``S.aborted``."""
+    cdef int b
+    if t <= lo[0]:
+        return 1
+    if t > hi[0]:
+        return 0
+    S.tests += 1
+    b = ab(S, s, t)
+    if b >= t:
+        lo[0] = b if b < hi[0] else hi[0]
+        return 1
+    hi[0] = b if b > lo[0] else lo[0]
+    return 0
+
+
+cdef int exact_value(Search* S, const State* s, int* lo, int* hi, int up) noexcept nogil:
+    """Narrow ``[lo, hi]`` to the value of ``s`` by zero-window tests: each at the upper bound
+    ("from the top": tests above the value fail cheaply with tight fail-soft bounds, tests
+    below it pass with weak ones), or, with ``up``, each at the lower bound + 1 (when the
+    value is likely just above ``lo``). Returns 0, or -1 when aborted (``[lo, hi]``: the
+    bounds proved so far)."""
+    while lo[0] < hi[0] and not S.aborted:
+        bound_test(S, s, lo[0] + 1 if up else hi[0], lo, hi)
     return -1 if S.aborted else 0
 
 
-cdef int move_values(Search* S, const State* s, int value, int* moves, int* values) noexcept nogil:
-    """Every legal move of ``s`` (no merging) and its exact value, given the value of ``s``.
-    Returns how many, or -1 when aborted."""
+cdef int card_values(Search* S, const State* s, int all_cards, int* moves, int* values,
+                     int* out_lo, int* out_hi, int* out_move) noexcept nogil:
+    """The value of ``s`` (out_lo = out_hi = it) as the best of its cards' values for the side
+    to move, and a move that keeps it (out_move); with ``all_cards``, also every legal move
+    (no merging) and its exact value.
+    Returns how many moves (0 without ``all_cards``), -1 when aborted (out_lo/out_hi: the
+    bounds on the value of ``s`` proved so far), -2 on an internal error.
+
+    One card per run of equivalent cards is searched (equal values: the others copy it), in
+    move order. The first card's value is found from the top. Every later card is first
+    asked whether it beats the best so far (the root's test at the value + 1, split per card
+    so that each card keeps its own fail-soft bound). Without ``all_cards`` that settles
+    every card that does not beat the best. Otherwise a minimiser's card that passes is
+    stepped up (its value is likely the best's or just above), every other card is found
+    from the top."""
     cdef const Rules* r = S.r
-    cdef int n = gen_moves(r, s, moves, -1, 0)
-    cdef int i, gain, w, lo, hi, maxing = (r.max_mask >> seat_to_move(r, s)) & 1
+    cdef int reps[MAX_MOVES]
+    cdef int rlo[MAX_MOVES]
+    cdef int rhi[MAX_MOVES]
+    cdef int nr = gen_moves(r, s, reps, -1, 1)
+    cdef int n = 0
+    cdef int maxing = (r.max_mask >> seat_to_move(r, s)) & 1
+    cdef int i, k, gain, w, lo, hi, best = -1, passed, c, card
+    cdef uint64_t in_play = cards_in_play(r, s), below
     cdef State child
-    for i in range(n):
-        gain = apply_move(r, s, moves[i], &child, &w)
-        if maxing:
-            lo, hi = 0, value - gain
+    for k in range(nr):
+        gain = apply_move(r, s, reps[k], &child, &w)
+        rlo[k] = gain
+        rhi[k] = gain + max_value(r, &child)
+    for k in range(nr):
+        gain = apply_move(r, s, reps[k], &child, &w)
+        lo = 0
+        hi = rhi[k] - gain
+        if best < 0:
+            exact_value(S, &child, &lo, &hi, 0)
         else:
-            lo, hi = value - gain, max_value(r, &child)
-        if lo < 0:
-            lo = 0
-        if hi < lo:    # cannot happen with a correct value; be safe
-            hi = max_value(r, &child)
-            lo = 0
-        # A maximiser's card is worth at most the value, often exactly it: test that first;
-        # a minimiser's at least the value.
-        if exact_value(S, &child, lo, hi, 0 if maxing else 1, &lo, &hi) < 0:
-            return -1
-        values[i] = gain + lo
+            passed = bound_test(S, &child, best - gain + 1 if maxing else best - gain, &lo, &hi)
+            if not S.aborted and (all_cards or passed == maxing):
+                exact_value(S, &child, &lo, &hi, passed and not maxing)
+        rlo[k] = gain + lo
+        rhi[k] = gain + hi
+        if S.aborted:
+            break
+        if lo == hi and (best < 0 or (rlo[k] > best if maxing else rlo[k] < best)):
+            best = rlo[k]
+            out_move[0] = reps[k]
+    # The value of s from the cards' bounds (exact once every card is settled).
+    out_lo[0] = rlo[0]
+    out_hi[0] = rhi[0]
+    for k in range(1, nr):
+        if maxing:
+            out_lo[0] = rlo[k] if rlo[k] > out_lo[0] else out_lo[0]
+            out_hi[0] = rhi[k] if rhi[k] > out_hi[0] else out_hi[0]
+        else:
+            out_lo[0] = rlo[k] if rlo[k] < out_lo[0] else out_lo[0]
+            out_hi[0] = rhi[k] if rhi[k] < out_hi[0] else out_hi[0]
+    if S.aborted:
+        return -1
+    if not all_cards:
+        return 0
+    # Each move copies its run's searched card: the nearest searched card below it in the
+    # suit among the cards in play (a merged card always has one: see gen_moves).
+    n = gen_moves(r, s, moves, -1, 0)
+    for i in range(n):
+        values[i] = -1
+        c = moves[i]
+        while values[i] < 0:
+            for k in range(nr):
+                if reps[k] == c:
+                    values[i] = rlo[k]
+                    break
+            if values[i] < 0:
+                card = c & 63
+                below = in_play & suit_cards(card // 13) & (bit(card) - 1)
+                if card == JOKER or not below:
+                    return -2
+                c = high_card(below)
     return n
 
 
-cdef int principal_line(Search* S, const State* root, int value, int* line) noexcept nogil:
-    """Moves to the end of the hand that keep the value; returns their number, -1 when
-    aborted, -2 if no move keeps the value (an internal error)."""
+cdef int principal_line(Search* S, const State* root, int value, int root_move, int* line) noexcept nogil:
+    """Moves to the end of the hand that keep the value (the first one ``root_move`` when it
+    is known, else -1); returns their number, -1 when aborted, -2 if no move keeps the value
+    (an internal error)."""
     cdef const Rules* r = S.r
     cdef State s = root[0]
     cdef State child
@@ -263,6 +320,12 @@ cdef int principal_line(Search* S, const State* root, int value, int* line) noex
     cdef Canon cn
     while not is_over(r, &s):
         first = -1
+        if k == 0 and root_move >= 0:
+            line[0] = root_move
+            k = 1
+            value -= apply_move(r, &s, root_move, &child, &w)
+            s = child
+            continue
         if s.nplayed == 0:
             canonicalise(r, &s, &cn)
             entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
@@ -273,6 +336,7 @@ cdef int principal_line(Search* S, const State* root, int value, int* line) noex
         found = -1
         for i in range(n):
             gain = apply_move(r, &s, moves[i], &child, &w)
+            S.tests += 1
             if maxing:
                 found = i if (gain <= value and ab(S, &child, value - gain) >= value - gain) else -1
             else:
@@ -380,7 +444,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef Rules r
     cdef State s
     cdef Search S
-    cdef int i, status = 0, lo = 0, hi = 0, value = 0, n_moves = 0, n_line = 0, reached = 0
+    cdef int first = -1, i, status = 0, lo = 0, hi = 0, value = 0, n_moves = 0, n_line = 0, reached = 0
     cdef int moves[MAX_MOVES]
     cdef int values[MAX_MOVES]
     cdef int line[64]
@@ -418,20 +482,18 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                 reached = ab(&S, &s, target) >= target
                 status = S.aborted
             else:
-                if exact_value(&S, &s, 0, hi, -1, &lo, &hi) < 0:
+                n_moves = card_values(&S, &s, want == 2, moves, values, &lo, &hi, &first)
+                if n_moves == -1:
                     status = S.aborted
-                else:
+                elif n_moves == -2:
+                    status = 99
+                if status == 0:
                     value = lo
-                    if want == 2:
-                        n_moves = move_values(&S, &s, value, moves, values)
-                        if n_moves < 0:
-                            status = S.aborted
-                    if status == 0:
-                        n_line = principal_line(&S, &s, value, line)
-                        if n_line == -1:
-                            status = S.aborted
-                        elif n_line == -2:
-                            status = 99
+                    n_line = principal_line(&S, &s, value, first, line)
+                    if n_line == -1:
+                        status = S.aborted
+                    elif n_line == -2:
+                        status = 99
     finally:
         table.busy = False
     out = {

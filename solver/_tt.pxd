@@ -8,6 +8,10 @@ trick number follows from the hand sizes. The search passes the hands in relativ
 An entry stores those words verbatim, so a hit is never a collision, plus a lower and an upper bound on the value the declarer's side
 takes from there and the best move found. Buckets of ``BUCKET`` entries; a new position
 replaces an empty entry or the one with the fewest tricks left (the cheapest to redo).
+
+The table starts small and doubles (rehashing its entries) once a quarter full, up to
+its memory budget: most solves use a few MB, and touching (zeroing, page-faulting) the whole
+budget on every solve cost more than the search itself on small positions.
 """
 
 from libc.stdint cimport uint64_t
@@ -16,6 +20,7 @@ from libc.string cimport memset
 
 cdef enum:
     BUCKET = 4              # entries per bucket
+    START_BUCKETS = 4096    # the first layout (0.4-1 MB), doubled when a quarter full
     META_LB = 0             # meta bits 0..7: lower bound
     META_UB = 8             # bits 8..15: upper bound
     META_MOVE = 16          # bits 16..31: best move (+1; 0 = none)
@@ -27,6 +32,7 @@ cdef enum:
 ctypedef struct TT:
     uint64_t* words         # n_buckets * BUCKET entries of `stride` words: hands..., meta
     uint64_t n_buckets      # a power of two (0: no table)
+    uint64_t max_buckets    # the most the memory budget allows
     uint64_t bucket_mask    # n_buckets - 1
     int stride              # words per entry: n_seats hands + 1 meta word
     int n_seats             # seats the table is laid out for
@@ -60,7 +66,11 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint) noexcept no
     if nb * BUCKET > entries:
         tt.n_buckets = 0
         tt.bucket_mask = 0
+        tt.max_buckets = 0
         return 0
+    tt.max_buckets = nb
+    if nb > START_BUCKETS:
+        nb = START_BUCKETS
     tt.words = <uint64_t*>calloc(nb * BUCKET * tt.stride, sizeof(uint64_t))
     if tt.words == NULL:
         tt.n_buckets = 0
@@ -115,6 +125,37 @@ cdef inline uint64_t* tt_find(TT* tt, const uint64_t* hands, uint64_t tag) noexc
     return NULL
 
 
+cdef inline void tt_grow(TT* tt) noexcept nogil:
+    """Double the table and rehash its entries (kept as it is when memory is short)."""
+    cdef uint64_t nb = tt.n_buckets * 2, b, k, used = 0
+    cdef uint64_t tag_bits = (<uint64_t>0xFF) << META_LEADER
+    cdef int n = tt.n_seats, stride = tt.stride, i
+    cdef uint64_t* words = <uint64_t*>calloc(nb * BUCKET * stride, sizeof(uint64_t))
+    cdef uint64_t* e
+    cdef uint64_t* d
+    if words == NULL:
+        tt.max_buckets = tt.n_buckets
+        return
+    for b in range(tt.n_buckets * BUCKET):
+        e = tt.words + b * stride
+        if (e[n] >> META_LEADER) & 0xF == 0:
+            continue
+        # A new bucket gets the entries of one old bucket only: it never overflows.
+        d = words + (tt_hash(e, n, e[n] & tag_bits) & (nb - 1)) * (BUCKET * stride)
+        for k in range(BUCKET):
+            if (d[n] >> META_LEADER) & 0xF == 0:
+                for i in range(stride):
+                    d[i] = e[i]
+                used += 1
+                break
+            d += stride
+    free(tt.words)
+    tt.words = words
+    tt.n_buckets = nb
+    tt.bucket_mask = nb - 1
+    tt.used = used
+
+
 cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int depth, int lb, int ub,
                           int move) noexcept nogil:
     """Merge the bounds ``lb <= value <= ub`` (and the best move, -1 = keep) into the table."""
@@ -153,9 +194,11 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int depth
             vd = d
             victim = e
         e += tt.stride
-    if vd < 0:
-        tt.used += 1
     for i in range(n):
         victim[i] = hands[i]
     victim[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
                 (<uint64_t>(move + 1) << META_MOVE) | (<uint64_t>depth << META_DEPTH)
+    if vd < 0:
+        tt.used += 1
+        if tt.used * 4 > tt.n_buckets * BUCKET and tt.n_buckets < tt.max_buckets:
+            tt_grow(tt)
