@@ -26,11 +26,18 @@ How it works
 * Moves (``_order.pxd``): the table's move first, then win as cheaply as possible, throw
   points on a partner's winner, discard low; one card per run of equivalent cards (adjacent
   in the remaining order of a suit, same hand, same point value, no special role).
-* The driver: the value by binary search over zero-window tests, each fail-soft bound
-  narrowing the range (bounds carried in the table make the repeated tests cheap); then,
-  for ``solve``, each legal card's value by tests below its move stepping from the root
-  value (a maximiser's card is worth at most the value, often exactly it), and the
-  principal variation by walking down moves whose zero-window test confirms the value.
+* The driver (``card_values``): the value is the best of the values of the root's cards,
+  one card per run of equivalent cards (the others copy its value). The first card (in
+  move order) is valued from the top: tests at its upper bound, which fail cheaply with
+  tight fail-soft bounds while above the value (binary search put its first test near the
+  value, where tests cost most, and passing tests return weak bounds). Every later card is
+  first asked whether it beats the best so far, i.e. the root's test at value + 1 split per
+  card, so that each card keeps its own fail-soft bound; for ``solve`` it is then valued
+  exactly (a minimiser's card that passed by stepping up, as its value is usually the
+  best's or just above; the rest from the top). Every test outside [value, value + 1] of
+  a card is overhead; on the bench sets about 15-20 % of the nodes are in such tests. The
+  principal variation then starts with the best card (no test) and walks down moves
+  whose zero-window test confirms the value (table move first: nearly free).
 * Limits: a node count and a wall-clock deadline (checked every 1024 nodes) abort the search;
   an aborted search stores nothing in the table and the wrapper raises ``SearchLimitError``
   with the bounds proved so far.
@@ -43,8 +50,8 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card)
-from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
-                         META_UB, META_MOVE)
+from solver._tt cimport (TT, BUCKET, tt_layout, tt_release, tt_tag, tt_find, tt_store,
+                         META_LB, META_UB, META_MOVE)
 from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
 from solver._quick cimport quick_tricks
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
@@ -119,6 +126,7 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
     cdef uint64_t* entry
     cdef State child
     cdef Canon cn
+    cdef uint64_t work = S.nodes
     if need <= 0:
         return 0
     maxv = max_value(r, s)
@@ -191,10 +199,16 @@ cdef int ab(Search* S, const State* s, int need) noexcept nogil:
         result = 0
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
+        # The entry's worth when the table must drop one: the nodes it saves (as a log2).
+        work = S.nodes - work
+        w = 0
+        while work:
+            w += 1
+            work >>= 1
         if result >= need:
-            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, result, maxv, best)
+            tt_store(S.tt, cn.hands, tag, w, result, maxv, best)
         else:
-            tt_store(S.tt, cn.hands, tag, r.n_tricks - s.trick, 0, result, best)
+            tt_store(S.tt, cn.hands, tag, w, 0, result, best)
     return result
 
 
@@ -388,8 +402,9 @@ cdef class Table:
 
     @property
     def capacity(self) -> int:
-        """Positions it can hold (0 before its first solve)."""
-        return self.tt.n_buckets * 4
+        """Positions it can hold at its present size (it grows up to ``size_mb`` as it
+        fills; 0 before its first solve)."""
+        return self.tt.n_buckets * BUCKET
 
     def __repr__(self):
         return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
