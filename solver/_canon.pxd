@@ -79,10 +79,9 @@ cdef inline uint64_t remap(uint64_t h, uint64_t src, uint64_t dst) noexcept nogi
 cdef inline void canonicalise(const Rules* r, const State* s, Canon* c) noexcept nogil:
     """Fill ``c`` for the trick start ``s`` (``s.nplayed == 0``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t in_play = 0, rem, canon, points, h
+    cdef uint64_t in_play = s.in_play, rem, canon, points, h
     cdef int i, su, shift
     for i in range(7):
-        in_play |= s.hands[i]
         c.hands[i] = s.hands[i]
     for su in range(4):
         shift = 13 * su

@@ -6,21 +6,10 @@ points, low discards)."""
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
-                            trump_index, trick_winner, joker_elsewhere)
+                            trump_index, trick_winner_m, joker_elsewhere, seat_add)
 
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
-
-
-cdef inline uint64_t cards_in_play(const Rules* r, const State* s) noexcept nogil:
-    """Cards still held plus the cards of the current trick."""
-    cdef uint64_t p = 0
-    cdef int i
-    for i in range(r.n_seats):
-        p |= s.hands[i]
-    for i in range(s.nplayed):
-        p |= bit(s.played[i])
-    return p
 
 
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -32,9 +21,9 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
     for i in range(s.nplayed):
         cards[i] = s.played[i]
     cards[s.nplayed] = card
-    w = trick_winner(r, cards, s.nplayed + 1, s.trump if s.trump < 5 else 4, s.trick,
-                     s.joker_suit, s.joker_called)
-    wseat = (s.leader + w) % r.n_seats
+    w = trick_winner_m(r, cards, s.nplayed + 1, s.trick_mask | bit(card),
+                       s.trump if s.trump < 5 else 4, s.trick, s.joker_suit, s.joker_called)
+    wseat = seat_add(r, s.leader, w)
     maxing = (r.max_mask >> seat) & 1
     friendly = ((r.side_mask >> wseat) & 1) == maxing
     pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
@@ -58,7 +47,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef int scores[MAX_MOVES]
     cdef int n = 0, c, p, i, j, sc, mv, k
     if merge:
-        in_play = cards_in_play(r, s)
+        in_play = s.in_play
     rest = legal
     while rest:
         c = ctz64(rest)

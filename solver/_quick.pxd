@@ -38,10 +38,8 @@ cdef inline int quick_tricks(const Rules* r, const State* s) noexcept nogil:
     """Sure tricks for the leader's side at the trick start ``s`` (plain rules only)."""
     cdef int L = s.leader, i, su, q = 0, top, safe, n, t_top
     cdef int side = (r.side_mask >> L) & 1
-    cdef uint64_t in_play = 0, mine = s.hands[L], tmask, ruffers = 0, cards
+    cdef uint64_t in_play = s.in_play, mine = s.hands[L], tmask, ruffers = 0, cards
     cdef int trump = s.trump
-    for i in range(r.n_seats):
-        in_play |= s.hands[i]
     if trump < 4:
         tmask = suit_cards(trump)
         t_top = top_run(mine & tmask, in_play & tmask)

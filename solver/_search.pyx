@@ -41,10 +41,11 @@ from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
-                            MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit)
+                            MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
+                            state_init_masks, seat_add)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, META_LB,
                          META_UB, META_MOVE)
-from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
+from solver._order cimport MAX_MOVES, gen_moves
 from solver._quick cimport quick_tricks
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -73,7 +74,7 @@ cdef inline double now() noexcept nogil:
 cdef inline int max_value(const Rules* r, const State* s) noexcept nogil:
     """What the declarer's side could still take at most: the points (tricks) in play."""
     if r.unit_points:
-        return popcount64(cards_in_play(r, s) & r.point_mask)
+        return popcount64(s.in_play & r.point_mask)
     return r.n_tricks - s.trick
 
 
@@ -99,7 +100,7 @@ cdef inline int last_trick(const Rules* r, const State* s) noexcept nogil:
     if (card == JOKER and r.joker_names_suit) or (card == tr.ripper and s.trick > 0):
         return -1
     for i in range(r.n_seats):
-        seat = (s.leader + i) % r.n_seats
+        seat = seat_add(r, s.leader, i)
         gain = apply_move(r, &t, ctz64(t.hands[seat]), &u, &w)
         t = u
     return gain
@@ -399,6 +400,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     s.joker_suit = joker_suit
     s.joker_called = joker_called
     s.reveal_used = reveal_used
+    state_init_masks(&s)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"]) < 0:
@@ -468,6 +470,7 @@ def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, in
     s.joker_suit = joker_suit
     s.joker_called = joker_called
     s.reveal_used = reveal_used
+    state_init_masks(&s)
     n = gen_moves(&r, &s, moves, -1, 0)
     out = []
     for i in range(n):
