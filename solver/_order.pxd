@@ -12,17 +12,53 @@ cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
 
 
+ctypedef struct Scorer:
+    # What move_score needs of the trick so far, worked out once per gen_moves.
+    int8_t cards[8]         # the trick's cards; the candidate goes at [nplayed]
+    int fast                # 1: no role card and no Joker in the trick, plain winner rules
+    int cur                 # fast: index of the card winning the trick so far
+    uint64_t led_cards      # fast: the suit led
+
+
+cdef inline void scorer_init(const Rules* r, const State* s, const TrumpRules* t,
+                             Scorer* sc) noexcept nogil:
+    cdef int i, led
+    for i in range(s.nplayed):
+        sc.cards[i] = s.played[i]
+    sc.fast = 0
+    if s.nplayed == 0 or s.played[0] == JOKER:
+        return
+    # A trick with no role card and no Joker is won by the highest trump, else the highest
+    # card of the suit led (special_mask holds every role card: the top cards, the pair, the
+    # Same-two 2s...). Then a plain candidate either beats the card winning so far or leaves
+    # it winning, which spares a full trick_winner per candidate.
+    if (s.trick_mask & (t.special_mask | bit(JOKER))) or (r.first_trick_plain and s.trick == 0):
+        return
+    led = s.played[0] // 13
+    if r.same_two and not (t.special_mask >> (13 * led)) & 1:
+        return
+    sc.fast = 1
+    sc.led_cards = suit_cards(led)
+    sc.cur = trick_winner_m(r, sc.cards, s.nplayed, s.trick_mask, s.trump if s.trump < 5 else 4,
+                            s.trick, s.joker_suit, s.joker_called)
+
+
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                           int card) noexcept nogil:
-    cdef int8_t cards[8]
-    cdef int i, w, wseat, maxing, friendly, pts, last
+                           int card, Scorer* sc) noexcept nogil:
+    cdef int w, wseat, maxing, friendly, pts, last
+    cdef uint64_t all, m
     if s.nplayed == 0:
         return t.power[card]
-    for i in range(s.nplayed):
-        cards[i] = s.played[i]
-    cards[s.nplayed] = card
-    w = trick_winner_m(r, cards, s.nplayed + 1, s.trick_mask | bit(card),
-                       s.trump if s.trump < 5 else 4, s.trick, s.joker_suit, s.joker_called)
+    if sc.fast and card != JOKER and not (t.special_mask >> card) & 1:
+        all = s.trick_mask | bit(card)
+        m = all & t.trump_mask
+        if not m:
+            m = all & sc.led_cards
+        w = s.nplayed if high_card(m) == card else sc.cur
+    else:
+        sc.cards[s.nplayed] = card
+        w = trick_winner_m(r, sc.cards, s.nplayed + 1, s.trick_mask | bit(card),
+                           s.trump if s.trump < 5 else 4, s.trick, s.joker_suit, s.joker_called)
     wseat = seat_add(r, s.leader, w)
     maxing = (r.max_mask >> seat) & 1
     friendly = ((r.side_mask >> wseat) & 1) == maxing
@@ -46,6 +82,12 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef uint64_t in_play, rest, below, special = t.special_mask
     cdef int scores[MAX_MOVES]
     cdef int n = 0, c, p, i, j, sc, mv, k
+    cdef Scorer scorer
+    if s.nplayed and not (legal & (legal - 1)):
+        # One legal card (options come only with a lead): nothing to order.
+        moves[0] = ctz64(legal)
+        return 1
+    scorer_init(r, s, t, &scorer)
     if merge:
         in_play = s.in_play
     rest = legal
@@ -59,7 +101,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 if (legal >> p) & 1 and not (special >> p) & 1 and \
                         ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1):
                     continue
-        sc = move_score(r, s, t, seat, c)
+        sc = move_score(r, s, t, seat, c, &scorer)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)
