@@ -28,15 +28,12 @@ cdef inline void scorer_init(const Rules* r, const State* s, const TrumpRules* t
     sc.fast = 0
     if s.nplayed == 0 or s.played[0] == JOKER:
         return
-    # A trick with no role card and no Joker is won by the highest trump, else the highest
-    # card of the suit led (special_mask holds every role card: the top cards, the pair, the
-    # Same-two 2s...). Then a plain candidate either beats the card winning so far or leaves
-    # it winning, which spares a full trick_winner per candidate.
-    if (s.trick_mask & (t.special_mask | bit(JOKER))) or (r.first_trick_plain and s.trick == 0):
+    # A trick with no role card (TrumpRules.role_mask) is won by the highest trump, else the
+    # highest card of the suit led. Then a plain candidate either beats the card winning so
+    # far or leaves it winning, which spares a full trick_winner per candidate.
+    if (s.trick_mask & t.role_mask) or (r.first_trick_plain and s.trick == 0):
         return
     led = s.played[0] // 13
-    if r.same_two and not (t.special_mask >> (13 * led)) & 1:
-        return
     sc.fast = 1
     sc.led_cards = suit_cards(led)
     sc.cur = trick_winner_m(r, sc.cards, s.nplayed, s.trick_mask, s.trump if s.trump < 5 else 4,
@@ -49,7 +46,7 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
     cdef uint64_t all, m
     if s.nplayed == 0:
         return t.power[card]
-    if sc.fast and card != JOKER and not (t.special_mask >> card) & 1:
+    if sc.fast and not (t.role_mask >> card) & 1:
         all = s.trick_mask | bit(card)
         m = all & t.trump_mask
         if not m:

@@ -33,6 +33,9 @@ ctypedef struct TrumpRules:
     uint64_t lead0_ban1     # trick 1, leader: first choice is the hand without these
     uint64_t lead0_ban2     # ...if that is empty: the hand without these; if empty too: the hand
     uint64_t special_mask   # cards with a role: never merged with neighbours by rank equivalence
+    uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
+                            # cards, the pair, the Joker, the 2s under Same-two): set by the search
+                            # from the fields here, not compiled
     int8_t top[3]           # cards that win outright when present, highest first (-1 unused)
     int8_t pair_trigger     # when this card and pair_winner are both in a trick ...
     int8_t pair_winner      # ... pair_winner wins (Yoromeki, killer); -1 unused
@@ -151,6 +154,8 @@ cdef inline int trick_winner_m(const Rules* r, const int8_t* cards, int n, uint6
     cdef const TrumpRules* t = &r.tr[trump_index(trump)]
     if r.first_trick_plain and trick == 0:
         return _plain(cards, n, mask, 0, led)
+    if not (mask & t.role_mask):
+        return _plain(cards, n, mask, t.trump_mask, led)   # nothing below could apply
     if t.pair_winner >= 0 and (mask >> t.pair_trigger) & 1 and (mask >> t.pair_winner) & 1 and \
             (trick > 0 or not r.pair_from_second_trick):
         return index_of(cards, n, t.pair_winner)

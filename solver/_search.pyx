@@ -367,6 +367,15 @@ cdef int fill_rules(dict data, Rules* r) except -1:
         r.tr[t].ripper = d["ripper"]
         for c in range(53):
             r.tr[t].power[c] = d["power"][c]
+        # Every card some rule of trick_winner looks for (all but the plain highest card).
+        r.tr[t].role_mask = bit(JOKER)
+        for c in range(3):
+            if r.tr[t].top[c] >= 0:
+                r.tr[t].role_mask |= bit(r.tr[t].top[c])
+        if r.tr[t].pair_winner >= 0:
+            r.tr[t].role_mask |= bit(r.tr[t].pair_winner) | bit(r.tr[t].pair_trigger)
+        if r.same_two:
+            r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
     return 0
 
 
