@@ -12,14 +12,17 @@ How it works
 * ``ab(need)`` answers one zero-window question: from this state, can the side that wants
   the value high make the declarer's side take at least ``need`` more (points or tricks,
   current trick included)? It is plain alpha-beta over single cards with a state copy per
-  node; a trick's value is subtracted from ``need`` when the trick completes. It fails soft:
+  node (88 bytes: the state keeps the cards in play and the trick's cards as masks, updated
+  when a card is played, so nothing joins the hands per node); a trick's value is
+  subtracted from ``need`` when the trick completes. It fails soft:
   the answer comes as a bound on the value, often tighter than ``need``, which the table
   keeps and the driver uses to skip tests.
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
   (``_quick.pxd``) may settle the test at once.
-* At every trick start the transposition table (``_tt.pxd``) is probed with the position
+* At every trick start the transposition table (``_tt.pxd``; one block mapped for huge
+  pages on Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
