@@ -21,7 +21,7 @@ Trick-count variants have no point classes. Nap's first lead (trump not fixed) k
 exact cards (nothing has been played yet there anyway).
 """
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
                             clz64, trump_index)
 
@@ -62,28 +62,14 @@ cdef inline uint64_t canon_suit(uint64_t rem, uint64_t reserved, uint64_t points
         hi = lo - 1
 
 
-cdef inline uint64_t remap(uint64_t h, uint64_t src, uint64_t dst) noexcept nogil:
-    """The bits of ``h`` (a subset of ``src``) moved to the bits of ``dst`` of the same order
-    (``src`` and ``dst`` have as many bits): a software pext + pdep."""
-    cdef uint64_t out = 0, a, b
-    while src:
-        a = src & (0 - src)
-        b = dst & (0 - dst)
-        if h & a:
-            out |= b
-        src ^= a
-        dst ^= b
-    return out
-
-
 cdef inline void canonicalise(const Rules* r, const State* s, Canon* c) noexcept nogil:
     """Fill ``c`` for the trick start ``s`` (``s.nplayed == 0``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t in_play = 0, rem, canon, points, h
-    cdef int i, su, shift
-    for i in range(7):
-        in_play |= s.hands[i]
-        c.hands[i] = s.hands[i]
+    cdef uint64_t in_play = s.in_play, rem, canon, points, h, out, moved = 0, src, dst
+    cdef int8_t to[52]
+    cdef int i, su, shift, card
+    # First each suit's mapping, card by card (to[card] = its canonical card), then each hand
+    # through it: one pass over the cards in play plus one over the hands' moved cards.
     for su in range(4):
         shift = 13 * su
         rem = (in_play >> shift) & 0x1FFF
@@ -96,11 +82,24 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c) noexcept
         c.canon[su] = canon
         if canon == rem:
             continue
+        moved |= rem << shift
+        src = rem
+        dst = canon
+        while src:
+            to[shift + ctz64(src)] = <int8_t>(shift + ctz64(dst))
+            src &= src - 1
+            dst &= dst - 1
+    for i in range(7):
+        c.hands[i] = s.hands[i]
+    if moved:
         for i in range(r.n_seats):
-            h = (s.hands[i] >> shift) & 0x1FFF
+            h = s.hands[i] & moved
             if h:
-                c.hands[i] = (c.hands[i] & ~((<uint64_t>0x1FFF) << shift)) | \
-                    (remap(h, rem, canon) << shift)
+                out = s.hands[i] & ~moved
+                while h:
+                    out |= (<uint64_t>1) << to[ctz64(h)]
+                    h &= h - 1
+                c.hands[i] = out
 
 
 cdef inline int nth_bit(uint64_t mask, int k) noexcept nogil:

@@ -28,17 +28,6 @@ cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
 
 
-cdef inline uint64_t cards_in_play(const Rules* r, const State* s) noexcept nogil:
-    """Cards still held plus the cards of the current trick."""
-    cdef uint64_t p = 0
-    cdef int i
-    for i in range(r.n_seats):
-        p |= s.hands[i]
-    for i in range(s.nplayed):
-        p |= bit(s.played[i])
-    return p
-
-
 cdef inline int strongest(const TrumpRules* t, uint64_t m) noexcept nogil:
     """The card of ``m`` with the highest ordering power (-1 when ``m`` is empty)."""
     cdef int c, best = -1, bp = -1000
@@ -150,8 +139,12 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef int scores[MAX_MOVES]
     cdef int8_t answers[32]
     cdef int n = 0, c, p, i, j, sc, mv, k, n_answers
+    if s.nplayed and not (legal & (legal - 1)):
+        # One legal card (options come only with a lead): nothing to order.
+        moves[0] = ctz64(legal)
+        return 1
     if merge:
-        in_play = cards_in_play(r, s)
+        in_play = s.in_play
     n_answers = prepare_answers(r, s, t, seat, answers)
     rest = legal
     while rest:

@@ -32,7 +32,7 @@ and the sure winners name none, so partition search does without them (``_search
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, clz64, ctz64, suit_cards,
-                            trick_winner, trump_index)
+                            trick_winner, trump_index, state_init_masks)
 
 
 cdef inline int top_run(uint64_t mine, uint64_t rem) noexcept nogil:
@@ -61,11 +61,9 @@ cdef inline int quick_tricks(const Rules* r, const State* s, uint64_t* rel) noex
     ``rel`` gets, per suit, the lowest of the top cards the count relied on."""
     cdef int L = s.leader, i, su, q = 0, top, safe, n, t_top
     cdef int side = (r.side_mask >> L) & 1
-    cdef uint64_t in_play = 0, mine = s.hands[L], tmask, ruffers = 0, cards
+    cdef uint64_t in_play = s.in_play, mine = s.hands[L], tmask, ruffers = 0, cards
     cdef int trump = s.trump
     rel[0] = 0
-    for i in range(r.n_seats):
-        in_play |= s.hands[i]
     if trump < 4:
         tmask = suit_cards(trump)
         t_top = top_run(mine & tmask, in_play & tmask)
@@ -486,6 +484,7 @@ cdef inline int entry_tricks(const Rules* r, const State* s) noexcept nogil:
             if ((r.side_mask >> i) & 1) != side and h:
                 t.hands[i] &= ~(h & -h)
         t.leader = P
+        state_init_masks(&t)    # quick_tricks reads the cards in play from the state
         v = 1 + quick_tricks(r, &t, &unused_rel)
         if v > best:
             best = v

@@ -33,6 +33,9 @@ ctypedef struct TrumpRules:
     uint64_t lead0_ban1     # trick 1, leader: first choice is the hand without these
     uint64_t lead0_ban2     # ...if that is empty: the hand without these; if empty too: the hand
     uint64_t special_mask   # cards with a role: never merged with neighbours by rank equivalence
+    uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
+                            # cards, the pair, the Joker, the 2s under Same-two): set by the search
+                            # from the fields here, not compiled
     int8_t top[3]           # cards that win outright when present, highest first (-1 unused)
     int8_t pair_trigger     # when this card and pair_winner are both in a trick ...
     int8_t pair_winner      # ... pair_winner wins (Yoromeki, killer); -1 unused
@@ -63,16 +66,37 @@ ctypedef struct Rules:
     TrumpRules tr[5]        # per trump: suits 0..3, 4 = No Trump
 
 ctypedef struct State:
-    # One position: everything the rules need to continue the hand.
+    # One position: everything the rules need to continue the hand. Kept small (88 bytes):
+    # the search copies it once per node.
     uint64_t hands[7]       # cards each seat holds (seats >= n_seats are 0)
-    int leader              # seat that led / leads the current trick
-    int trick               # completed tricks (0 = first trick)
-    int nplayed             # cards already in the current trick
+    uint64_t in_play        # cards held plus the current trick's: changes only when a trick
+                            # completes, so the search reads it instead of joining the hands
+    uint64_t trick_mask     # the current trick's cards
     int8_t played[8]        # the current trick's cards from the leader
-    int trump               # 0..3 suit, 4 No Trump, 5 not fixed yet (Nap before the first lead)
-    int joker_suit          # suit named by a led Joker in this trick, -1 none
-    int joker_called        # this trick's lead is the Ripper with a Joker call
-    int reveal_used         # Secretary: the one exemption is spent
+    int8_t leader           # seat that led / leads the current trick
+    int8_t trick            # completed tricks (0 = first trick)
+    int8_t nplayed          # cards already in the current trick
+    int8_t trump            # 0..3 suit, 4 No Trump, 5 not fixed yet (Nap before the first lead)
+    int8_t joker_suit       # suit named by a led Joker in this trick, -1 none
+    int8_t joker_called     # this trick's lead is the Ripper with a Joker call
+    int8_t reveal_used      # Secretary: the one exemption is spent
+
+
+cdef inline void state_init_masks(State* s) noexcept nogil:
+    """Set ``in_play`` and ``trick_mask`` from the hands and the current trick."""
+    cdef int i
+    s.trick_mask = 0
+    for i in range(s.nplayed):
+        s.trick_mask |= (<uint64_t>1) << s.played[i]
+    s.in_play = s.trick_mask
+    for i in range(7):
+        s.in_play |= s.hands[i]
+
+
+cdef inline int seat_add(const Rules* r, int seat, int k) noexcept nogil:
+    """(seat + k) mod n_seats for 0 <= seat, k < n_seats, without a division."""
+    seat += k
+    return seat - r.n_seats if seat >= r.n_seats else seat
 
 
 cdef inline uint64_t bit(int card) noexcept nogil:
@@ -99,7 +123,7 @@ cdef inline int trump_index(int trump) noexcept nogil:
 
 
 cdef inline int seat_to_move(const Rules* r, const State* s) noexcept nogil:
-    return (s.leader + s.nplayed) % r.n_seats
+    return seat_add(r, s.leader, s.nplayed)
 
 
 cdef inline int index_of(const int8_t* cards, int n, int card) noexcept nogil:
@@ -114,15 +138,25 @@ cdef inline int trick_winner(const Rules* r, const int8_t* cards, int n, int tru
                              int joker_suit, int joker_called) noexcept nogil:
     """Index (0 = leader) of the card that wins ``cards[0:n]``. Also used on unfinished
     tricks for move ordering only."""
-    cdef int led_card = cards[0]
-    cdef int led = joker_suit if led_card == JOKER else led_card // 13
     cdef uint64_t mask = 0
-    cdef int i, k, c
-    cdef const TrumpRules* t = &r.tr[trump_index(trump)]
+    cdef int i
     for i in range(n):
         mask |= bit(cards[i])
+    return trick_winner_m(r, cards, n, mask, trump, trick, joker_suit, joker_called)
+
+
+cdef inline int trick_winner_m(const Rules* r, const int8_t* cards, int n, uint64_t mask,
+                               int trump, int trick, int joker_suit,
+                               int joker_called) noexcept nogil:
+    """:func:`trick_winner` given ``mask``, the set of ``cards[0:n]``."""
+    cdef int led_card = cards[0]
+    cdef int led = joker_suit if led_card == JOKER else led_card // 13
+    cdef int k, c
+    cdef const TrumpRules* t = &r.tr[trump_index(trump)]
     if r.first_trick_plain and trick == 0:
         return _plain(cards, n, mask, 0, led)
+    if not (mask & t.role_mask):
+        return _plain(cards, n, mask, t.trump_mask, led)   # nothing below could apply
     if t.pair_winner >= 0 and (mask >> t.pair_trigger) & 1 and (mask >> t.pair_winner) & 1 and \
             (trick > 0 or not r.pair_from_second_trick):
         return index_of(cards, n, t.pair_winner)
@@ -235,19 +269,19 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
             out.reveal_used = 1
     out.hands[seat] &= ~bit(card)
     out.played[s.nplayed] = card
+    out.trick_mask = s.trick_mask | bit(card)
     out.nplayed = s.nplayed + 1
     if out.nplayed < r.n_seats:
         return 0
-    w = (s.leader + trick_winner(r, out.played, r.n_seats, out.trump, s.trick,
-                                 out.joker_suit, out.joker_called)) % r.n_seats
+    w = seat_add(r, s.leader, trick_winner_m(r, out.played, r.n_seats, out.trick_mask, out.trump,
+                                             s.trick, out.joker_suit, out.joker_called))
     winner[0] = w
     if r.unit_points:
-        tmask = 0
-        for suit in range(r.n_seats):
-            tmask |= bit(out.played[suit])
-        value = popcount64(tmask & r.point_mask)
+        value = popcount64(out.trick_mask & r.point_mask)
     else:
         value = 1
+    out.in_play = s.in_play & ~out.trick_mask
+    out.trick_mask = 0
     out.leader = w
     out.trick = s.trick + 1
     out.nplayed = 0

@@ -12,7 +12,9 @@ How it works
 * ``ab(need)`` answers one zero-window question: from this state, can the side that wants
   the value high make the declarer's side take at least ``need`` more (points or tricks,
   current trick included)? It is plain alpha-beta over single cards with a state copy per
-  node; a trick's value is subtracted from ``need`` when the trick completes. It fails soft:
+  node (88 bytes: the state keeps the cards in play and the trick's cards as masks, updated
+  when a card is played, so nothing joins the hands per node); a trick's value is
+  subtracted from ``need`` when the trick completes. It fails soft:
   the answer comes as a bound on the value, often tighter than ``need``, which the table
   keeps and the driver uses to skip tests.
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
@@ -26,7 +28,8 @@ How it works
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there.
-* At every trick start the transposition table (``_tt.pxd``) is probed with the position
+* At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
+  Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
@@ -68,10 +71,10 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
-                            suit_cards, high_card)
+                            suit_cards, high_card, state_init_masks, seat_add)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
-from solver._order cimport MAX_MOVES, gen_moves, cards_in_play
+from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
@@ -103,7 +106,7 @@ cdef inline double now() noexcept nogil:
 cdef inline int max_value(const Rules* r, const State* s) noexcept nogil:
     """What the declarer's side could still take at most: the points (tricks) in play."""
     if r.unit_points:
-        return popcount64(cards_in_play(r, s) & r.point_mask)
+        return popcount64(s.in_play & r.point_mask)
     return r.n_tricks - s.trick
 
 
@@ -130,7 +133,7 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
     if (card == JOKER and r.joker_names_suit) or (card == tr.ripper and s.trick > 0):
         return -1
     for i in range(r.n_seats):
-        seat = (s.leader + i) % r.n_seats
+        seat = seat_add(r, s.leader, i)
         gain = apply_move(r, &t, ctz64(t.hands[seat]), &u, &w)
         t = u
     rel[0] = trick_rel(t.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
@@ -258,7 +261,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if cut:
             acc = crel
         else:
-            acc = close_runs(acc, cards_in_play(r, s), legal_mask(r, s))
+            acc = close_runs(acc, s.in_play, legal_mask(r, s))
         rel[0] = acc
     if result > maxv:
         result = maxv
@@ -359,7 +362,7 @@ cdef int card_values(Search* S, const State* s, int all_cards, int* moves, int* 
     cdef int n = 0
     cdef int maxing = (r.max_mask >> seat_to_move(r, s)) & 1
     cdef int i, k, gain, w, lo, hi, best = -1, passed, c, card
-    cdef uint64_t in_play = cards_in_play(r, s), below
+    cdef uint64_t in_play = s.in_play, below
     cdef State child
     for k in range(nr):
         gain = apply_move(r, s, reps[k], &child, &w)
@@ -538,6 +541,15 @@ cdef int fill_rules(dict data, Rules* r) except -1:
         r.tr[t].ripper = d["ripper"]
         for c in range(53):
             r.tr[t].power[c] = d["power"][c]
+        # Every card some rule of trick_winner looks for (all but the plain highest card).
+        r.tr[t].role_mask = bit(JOKER)
+        for c in range(3):
+            if r.tr[t].top[c] >= 0:
+                r.tr[t].role_mask |= bit(r.tr[t].top[c])
+        if r.tr[t].pair_winner >= 0:
+            r.tr[t].role_mask |= bit(r.tr[t].pair_winner) | bit(r.tr[t].pair_trigger)
+        if r.same_two:
+            r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
     return 0
 
 
@@ -572,6 +584,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     s.joker_suit = joker_suit
     s.joker_called = joker_called
     s.reveal_used = reveal_used
+    state_init_masks(&s)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition) < 0:
@@ -581,7 +594,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
     t0 = now()
-    sure_init(&r, &S.sure, cards_in_play(&r, &s), s.trump, s.trick)
+    sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
     table.busy = True
     try:
@@ -641,6 +654,7 @@ def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, in
     s.joker_suit = joker_suit
     s.joker_called = joker_called
     s.reveal_used = reveal_used
+    state_init_masks(&s)
     n = gen_moves(&r, &s, moves, -1, 0)
     out = []
     for i in range(n):
