@@ -8,6 +8,7 @@ fill :c:type:`Rules`; what each field means is written next to it. Cards are the
 """
 
 from libc.stdint cimport uint64_t, int8_t, int32_t
+from libc.string cimport memset
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long x) noexcept nogil
@@ -288,3 +289,52 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     out.joker_suit = -1
     out.joker_called = 0
     return value if (r.side_mask >> w) & 1 else 0
+
+
+cdef inline int fill_rules(dict data, Rules* r) except -1:
+    """Copy the numbers ``solver/_compile.py`` made (``data``) into ``r`` (with the GIL)."""
+    cdef int t, c
+    memset(r, 0, sizeof(Rules))
+    r.n_seats = data["n_seats"]
+    r.n_tricks = data["n_tricks"]
+    r.unit_points = data["unit_points"]
+    r.point_mask = data["point_mask"]
+    r.side_mask = data["side_mask"]
+    r.max_mask = data["max_mask"]
+    r.first_trick_plain = data["first_trick_plain"]
+    r.same_two = data["same_two"]
+    r.joker_mode = data["joker_mode"]
+    r.joker_powerless_first_last = data["joker_powerless_first_last"]
+    r.led_joker_wins_unfollowed = data["led_joker_wins_unfollowed"]
+    r.pair_from_second_trick = data["pair_from_second_trick"]
+    r.joker_names_suit = data["joker_names_suit"]
+    r.reveal = data["reveal"]
+    r.coup_card = data["coup_card"]
+    r.partner = data["partner"]
+    r.quick_tricks = data["quick_tricks"]
+    r.partition = data["partition"]
+    for t in range(5):
+        d = data["tr"][t]
+        r.tr[t].trump_mask = d["trump_mask"]
+        r.tr[t].free_mask = d["free_mask"]
+        r.tr[t].lead0_ban1 = d["lead0_ban1"]
+        r.tr[t].lead0_ban2 = d["lead0_ban2"]
+        r.tr[t].special_mask = d["special_mask"]
+        for c in range(3):
+            r.tr[t].top[c] = d["top"][c]
+        r.tr[t].pair_trigger = d["pair_trigger"]
+        r.tr[t].pair_winner = d["pair_winner"]
+        r.tr[t].mighty = d["mighty"]
+        r.tr[t].ripper = d["ripper"]
+        for c in range(53):
+            r.tr[t].power[c] = d["power"][c]
+        # Every card some rule of trick_winner looks for (all but the plain highest card).
+        r.tr[t].role_mask = bit(JOKER)
+        for c in range(3):
+            if r.tr[t].top[c] >= 0:
+                r.tr[t].role_mask |= bit(r.tr[t].top[c])
+        if r.tr[t].pair_winner >= 0:
+            r.tr[t].role_mask |= bit(r.tr[t].pair_winner) | bit(r.tr[t].pair_trigger)
+        if r.same_two:
+            r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
+    return 0

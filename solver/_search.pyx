@@ -27,7 +27,8 @@ How it works
   any trick they are played to: their points go to their side whoever leads) and the
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
-  change only when a trick ends), so they are not tried there.
+  change only when a trick ends), so they are not tried there. Under partition search they
+  and the entry count are off: they name no cards they relied on.
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
@@ -71,7 +72,8 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
-                            suit_cards, high_card, state_init_masks, seat_add)
+                            suit_cards, high_card, state_init_masks, seat_add,
+                            fill_rules)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
 from solver._order cimport MAX_MOVES, gen_moves
@@ -503,54 +505,6 @@ cdef class Table:
 
     def __repr__(self):
         return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
-
-
-cdef int fill_rules(dict data, Rules* r) except -1:
-    cdef int t, c
-    memset(r, 0, sizeof(Rules))
-    r.n_seats = data["n_seats"]
-    r.n_tricks = data["n_tricks"]
-    r.unit_points = data["unit_points"]
-    r.point_mask = data["point_mask"]
-    r.side_mask = data["side_mask"]
-    r.max_mask = data["max_mask"]
-    r.first_trick_plain = data["first_trick_plain"]
-    r.same_two = data["same_two"]
-    r.joker_mode = data["joker_mode"]
-    r.joker_powerless_first_last = data["joker_powerless_first_last"]
-    r.led_joker_wins_unfollowed = data["led_joker_wins_unfollowed"]
-    r.pair_from_second_trick = data["pair_from_second_trick"]
-    r.joker_names_suit = data["joker_names_suit"]
-    r.reveal = data["reveal"]
-    r.coup_card = data["coup_card"]
-    r.partner = data["partner"]
-    r.quick_tricks = data["quick_tricks"]
-    r.partition = data["partition"]
-    for t in range(5):
-        d = data["tr"][t]
-        r.tr[t].trump_mask = d["trump_mask"]
-        r.tr[t].free_mask = d["free_mask"]
-        r.tr[t].lead0_ban1 = d["lead0_ban1"]
-        r.tr[t].lead0_ban2 = d["lead0_ban2"]
-        r.tr[t].special_mask = d["special_mask"]
-        for c in range(3):
-            r.tr[t].top[c] = d["top"][c]
-        r.tr[t].pair_trigger = d["pair_trigger"]
-        r.tr[t].pair_winner = d["pair_winner"]
-        r.tr[t].mighty = d["mighty"]
-        r.tr[t].ripper = d["ripper"]
-        for c in range(53):
-            r.tr[t].power[c] = d["power"][c]
-        # Every card some rule of trick_winner looks for (all but the plain highest card).
-        r.tr[t].role_mask = bit(JOKER)
-        for c in range(3):
-            if r.tr[t].top[c] >= 0:
-                r.tr[t].role_mask |= bit(r.tr[t].top[c])
-        if r.tr[t].pair_winner >= 0:
-            r.tr[t].role_mask |= bit(r.tr[t].pair_winner) | bit(r.tr[t].pair_trigger)
-        if r.same_two:
-            r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
-    return 0
 
 
 def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump, int joker_suit,
