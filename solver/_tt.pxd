@@ -140,10 +140,10 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int partiti
         tt.max_buckets = 0
         return 0
     tt.max_buckets = nb
-    # A partition table is laid out whole (untouched pages cost nothing until used) and
-    # grows within it; an exact table starts small and is reallocated as it doubles.
-    if not partition and nb > START_BUCKETS:
-        nb = START_BUCKETS
+    # The whole budget is mapped at once (its pages cost nothing until first used) and the
+    # table grows within it, so it never holds more than the budget: an exact table uses
+    # its first START_BUCKETS buckets and doubles in place (``tt_grow``), a partition table
+    # uses more of its buckets as it fills (``ptt_grow``).
     tt.block_bytes = nb * bucket * tt.stride * sizeof(uint64_t)
     tt.block = tt_block_alloc(tt.block_bytes)
     if tt.block == NULL:
@@ -151,6 +151,8 @@ cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int partiti
         tt.bucket_mask = 0
         return -1
     tt.words = tt_block_words(tt.block)
+    if not partition and nb > START_BUCKETS:
+        nb = START_BUCKETS
     tt.n_buckets = nb
     tt.bucket_mask = nb - 1
     tt_start(tt)
@@ -212,40 +214,38 @@ cdef inline uint64_t* tt_find(TT* tt, const uint64_t* hands, uint64_t tag) noexc
 
 
 cdef inline void tt_grow(TT* tt) noexcept nogil:
-    """Double the table and rehash its entries (kept as it is when memory is short)."""
-    cdef uint64_t nb = tt.n_buckets * 2, b, k, used = 0
+    """Double the buckets in use, in place (the block holds ``max_buckets``). With twice the
+    buckets an entry of bucket ``b`` hashes to ``b`` or ``b + n_buckets``: each bucket's
+    entries are split between the two, keeping their order (newest first, empty last)."""
+    cdef uint64_t n_old = tt.n_buckets, nb = n_old * 2, b
     cdef uint64_t tag_bits = (<uint64_t>0xFF) << META_LEADER
-    cdef int n = tt.n_seats, stride = tt.stride, i
-    cdef size_t block_bytes = nb * BUCKET * stride * sizeof(uint64_t)
-    cdef void* block = tt_block_alloc(block_bytes)
-    cdef uint64_t* words
+    cdef int n = tt.n_seats, stride = tt.stride, k, i, kept, moved
+    cdef uint64_t* src
+    cdef uint64_t* hi
     cdef uint64_t* e
-    cdef uint64_t* d
-    if block == NULL:
-        tt.max_buckets = tt.n_buckets
-        return
-    words = tt_block_words(block)
-    for b in range(tt.n_buckets * BUCKET):
-        e = tt.words + b * stride
-        if (e[n] >> META_LEADER) & 0xF == 0:
-            continue
-        # A new bucket gets the entries of one old bucket only: it never overflows.
-        d = words + (tt_hash(e, n, e[n] & tag_bits) & (nb - 1)) * (BUCKET * stride)
+    for b in range(n_old):
+        src = tt.words + b * (BUCKET * stride)
+        hi = tt.words + (b + n_old) * (BUCKET * stride)     # never used yet: all zero
+        kept = 0
+        moved = 0
         for k in range(BUCKET):
-            if (d[n] >> META_LEADER) & 0xF == 0:
-                for i in range(stride):
-                    d[i] = e[i]
-                used += 1
+            e = src + k * stride
+            if (e[n] >> META_LEADER) & 0xF == 0:
                 break
-            d += stride
-    tt_block_free(tt.block, tt.block_bytes)
-    tt.block = block
-    tt.block_bytes = block_bytes
-    tt.words = words
+            if tt_hash(e, n, e[n] & tag_bits) & (nb - 1) != b:
+                for i in range(stride):
+                    hi[moved * stride + i] = e[i]
+                moved += 1
+            else:
+                if kept != k:
+                    for i in range(stride):
+                        src[kept * stride + i] = e[i]
+                kept += 1
+        if kept + moved:
+            memset(src + kept * stride, 0, (BUCKET - kept) * stride * sizeof(uint64_t))
     tt.n_buckets = nb
     tt.bucket_mask = nb - 1
     tt.active_mask = nb - 1
-    tt.used = used
 
 
 cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int work, int lb, int ub,
