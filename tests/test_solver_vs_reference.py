@@ -277,3 +277,17 @@ def test_malformed_positions_are_errors_not_crashes():
             solve(replace(pos, **change))
     with pytest.raises(PositionError):
         solve("not a position")
+
+
+def test_table_grows_within_its_memory_budget():
+    """A table starts small and doubles as it fills, but never past ``size_mb``; the
+    answers do not depend on its size."""
+    from cli.bench import bench_positions
+    pos = bench_positions(get_variant("japanese"), 2, 1, cards=7)[1]
+    small = Table(4)
+    grown = solve(pos, table=small)
+    big = solve(pos, tt_mb=256)
+    assert (grown.value, grown.plays) == (big.value, big.plays)
+    entry_bytes = 8 * (len(pos.hands) + 1)                # the hands' words and a meta word
+    assert small.capacity > 2048 * 8                     # it grew from its first layout ...
+    assert small.capacity * entry_bytes <= 4 << 20       # ... and stayed within 4 MB
