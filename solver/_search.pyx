@@ -204,8 +204,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     if s.nplayed == 0:
         canonicalise(r, s, &cn)
         if part:
-            for i in range(r.n_seats):
-                in_play |= s.hands[i]
+            in_play = s.in_play
             part_words(r, s, cn.hands, words)
             tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
             k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first)
