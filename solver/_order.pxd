@@ -22,7 +22,7 @@ from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
                             trump_index, trick_winner, joker_elsewhere,
-                            suit_to_follow)
+                            suit_to_follow, seat_add)
 
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
@@ -89,7 +89,7 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
         return t.power[card]
     for i in range(s.nplayed):
         cards[i] = s.played[i]
-        seats[i] = (s.leader + i) % r.n_seats
+        seats[i] = seat_add(r, s.leader, i)
     cards[s.nplayed] = card
     seats[s.nplayed] = seat
     n = s.nplayed + 1
@@ -99,7 +99,7 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
     for i in range(n_answers):
         if answers[su * 8 + i] >= 0:
             cards[n] = answers[su * 8 + i]
-            seats[n] = (seat + 1 + i) % r.n_seats
+            seats[n] = seat_add(r, seat, 1 + i)
             n += 1
     return order_score(r, s, t, seat, card, outlook(r, s, cards, seats, n))
 
@@ -117,13 +117,13 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
             return -1
         for su in range(4):
             for k in range(n):
-                answers[su * 8 + k] = strongest_answer(r, s, t, (seat + 1 + k) % r.n_seats, su)
+                answers[su * 8 + k] = strongest_answer(r, s, t, seat_add(r, seat, 1 + k), su)
         return n
     su = suit_to_follow(s)
     if su < 0 or s.joker_called:
         return 0
     for k in range(n):
-        answers[k] = strongest_answer(r, s, t, (seat + 1 + k) % r.n_seats, su)
+        answers[k] = strongest_answer(r, s, t, seat_add(r, seat, 1 + k), su)
     return n
 
 

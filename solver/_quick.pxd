@@ -389,12 +389,12 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
     value is at least ``b``) or ``b < need`` (at most ``b``)."""
     cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
-    cdef uint64_t in_play = 0, hand, rest, others, w = 0
+    cdef uint64_t in_play, hand, rest, others, w = 0
     cdef uint64_t sure_side[2]
     sure_side[0] = 0
     sure_side[1] = 0
+    in_play = s.in_play     # a trick start: the cards held
     for i in range(r.n_seats):
-        in_play |= s.hands[i]
         for c in range(4):
             if not s.hands[i] & suit_cards(c):
                 voids |= 1 << c

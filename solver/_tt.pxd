@@ -24,7 +24,7 @@ a quarter full; a partition table uses more of its buckets (``ptt_grow``).
 
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memmove, memcpy
-from solver._part cimport LEN_SHIFT, LEN_MASK, keep_mask
+from solver._part cimport keep_mask
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* p) noexcept nogil
