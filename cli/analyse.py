@@ -20,13 +20,18 @@ def read_deal_text(deal: str) -> str:
     """The deal argument: notation, a file holding it (first line that is not a comment), or
     ``-`` for standard input."""
     if deal == "-" or (":" not in deal and os.path.isfile(deal)):
-        text = read_text(deal)
-        lines = [ln.strip() for ln in text.splitlines()
-                 if ln.strip() and not ln.lstrip().startswith("#")]
-        if not lines:
-            raise DealError(f"{'standard input' if deal == '-' else deal} holds no deal")
-        return lines[0]
+        return first_deal_line(read_text(deal), deal)
     return deal.strip()
+
+
+def first_deal_line(text: str, source: str) -> str:
+    """The deal in ``text`` read from the file ``source`` (``-``: standard input): its first
+    line that is not blank or a ``#`` comment."""
+    lines = [ln.strip() for ln in text.splitlines()
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise DealError(f"{'standard input' if source == '-' else source} holds no deal")
+    return lines[0]
 
 
 def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_hands: bool):

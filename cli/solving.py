@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import json
-import os
 from typing import Annotated, Any, Optional
 
 import typer
@@ -13,7 +12,7 @@ from napoleon_rules import Deal, Position, get_variant, parse_deal, reference
 from napoleon_rules.cards import card_name, parse_card
 from napoleon_rules.errors import DealError
 
-from .analyse import read_deal_text
+from .analyse import first_deal_line, read_deal_text
 from .common import (UsageError, card_text, dumps, hand_text, parse_options, read_text, trump_text,
                      user_errors)
 from .solve_deal import line_by_trick, position_from_deal
@@ -162,8 +161,7 @@ def load_deal(deal: Optional[str], deal_file: Optional[str], option_pairs) -> De
     if deal is not None and deal_file is not None:
         raise UsageError("give the deal as DEAL or with --deal-file, not both")
     if deal_file is not None:
-        read_text(deal_file)  # a missing or unreadable file is named as such
-        text = read_deal_text(deal_file if deal_file == "-" else os.path.abspath(deal_file))
+        text = first_deal_line(read_text(deal_file), deal_file)   # read once: it may be stdin
     else:
         text = read_deal_text(deal)
     if ":" not in text:

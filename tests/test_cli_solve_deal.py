@@ -128,6 +128,7 @@ def test_the_deal_can_come_from_a_file_or_standard_input(tmp_path):
     assert solved("--deal-file", str(path)) == direct
     assert solved(str(path)) == direct
     assert solved("-", input=deal + "\n") == direct
+    assert solved("--deal-file", "-", input="# from stdin\n" + deal + "\n") == direct
 
 
 def deal_and_discard(variant, seed):
