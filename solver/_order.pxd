@@ -21,7 +21,7 @@ is one, still goes first."""
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
-                            trump_index, trick_winner, joker_elsewhere,
+                            trump_index, trick_winner_m, joker_elsewhere,
                             suit_to_follow, seat_add)
 
 cdef enum:
@@ -51,12 +51,6 @@ cdef inline int strongest_answer(const Rules* r, const State* s, const TrumpRule
     return strongest(t, hand)
 
 
-cdef inline int outlook(const Rules* r, const State* s, int8_t* cards, int8_t* seats,
-                        int n) noexcept nogil:
-    """The seat that wins ``cards[0:n]`` (played in this trick by ``seats[0:n]``)."""
-    return seats[trick_winner(r, cards, n, s.trump, s.trick, s.joker_suit, s.joker_called)]
-
-
 cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
                             int card, int wseat) noexcept nogil:
     """The ordering score of ``card`` given the seat expected to win the trick with it."""
@@ -75,21 +69,18 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
 
 
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                           int card, const int8_t* answers, int n_answers) noexcept nogil:
+                           int card, int8_t* cards, int8_t* seats, const int8_t* answers,
+                           const uint64_t* answer_masks, int n_answers) noexcept nogil:
     """How good ``card`` looks: the trick is played out with the strongest card of every seat
     still to play (``answers``, from the next seat on; -1 for a seat with no card), and the
     expected winner decides the class (``order_score``). A Joker lead counts as a winner;
-    Nap's first lead (trump not fixed) goes by power alone."""
-    cdef int8_t cards[8]
-    cdef int8_t seats[8]
+    Nap's first lead (trump not fixed) goes by power alone. ``cards``/``seats`` hold the
+    trick so far (``gen_moves`` fills them once); the rest is written here per card."""
     cdef int i, n, su
     if s.nplayed == 0 and card == JOKER:
         return 2000 + t.power[card]
     if n_answers < 0:
         return t.power[card]
-    for i in range(s.nplayed):
-        cards[i] = s.played[i]
-        seats[i] = seat_add(r, s.leader, i)
     cards[s.nplayed] = card
     seats[s.nplayed] = seat
     n = s.nplayed + 1
@@ -101,29 +92,50 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
             cards[n] = answers[su * 8 + i]
             seats[n] = seat_add(r, seat, 1 + i)
             n += 1
-    return order_score(r, s, t, seat, card, outlook(r, s, cards, seats, n))
+    return order_score(r, s, t, seat, card,
+                       seats[trick_winner_m(r, cards, n, s.trick_mask | bit(card) | answer_masks[su],
+                                            s.trump, s.trick, s.joker_suit, s.joker_called)])
 
 
 cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                                int8_t* answers) noexcept nogil:
+                                int8_t* answers, uint64_t* answer_masks) noexcept nogil:
     """Fill ``answers[su * 8 + k]`` with the strongest card of seat ``seat + 1 + k`` for a trick
     in suit ``su`` (a lead: every suit; later in the trick: the suit to follow, stored as
-    su = 0). Returns how many seats follow: 0 when their answers are unclear (a Joker
-    called by the Ripper, a suitless Joker lead), so only the cards played so far count;
-    -1 for Nap's first lead, whose trump is not fixed."""
-    cdef int k, su, n = r.n_seats - 1 - s.nplayed
+    su = 0) and ``answer_masks[su]`` with the set of them. Returns how many seats follow: 0
+    when their answers are unclear (a Joker called by the Ripper, a suitless Joker lead), so
+    only the cards played so far count; -1 for Nap's first lead, whose trump is not fixed."""
+    cdef int k, su, n = r.n_seats - 1 - s.nplayed, any_card, a, other
+    cdef uint64_t hand, follow
+    answer_masks[0] = 0
     if s.nplayed == 0:
         if s.trump > 4:
             return -1
-        for su in range(4):
-            for k in range(n):
-                answers[su * 8 + k] = strongest_answer(r, s, t, seat_add(r, seat, 1 + k), su)
+        for su in range(1, 4):
+            answer_masks[su] = 0
+        for k in range(n):
+            other = seat_add(r, seat, 1 + k)
+            hand = s.hands[other]
+            any_card = -2       # the seat's strongest card overall, found once when needed
+            for su in range(4):
+                follow = hand & suit_cards(su)
+                if follow:
+                    a = strongest(t, follow | (hand & t.free_mask))
+                else:
+                    if any_card == -2:
+                        any_card = strongest(t, hand)
+                    a = any_card
+                answers[su * 8 + k] = a
+                if a >= 0:
+                    answer_masks[su] |= bit(a)
         return n
     su = suit_to_follow(s)
     if su < 0 or s.joker_called:
         return 0
     for k in range(n):
-        answers[k] = strongest_answer(r, s, t, seat_add(r, seat, 1 + k), su)
+        a = strongest_answer(r, s, t, seat_add(r, seat, 1 + k), su)
+        answers[k] = a
+        if a >= 0:
+            answer_masks[0] |= bit(a)
     return n
 
 
@@ -138,6 +150,9 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef uint64_t in_play, rest, below, special = t.special_mask
     cdef int scores[MAX_MOVES]
     cdef int8_t answers[32]
+    cdef uint64_t answer_masks[4]
+    cdef int8_t cards[8]
+    cdef int8_t seats[8]
     cdef int n = 0, c, p, i, j, sc, mv, k, n_answers
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
@@ -145,7 +160,10 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
         return 1
     if merge:
         in_play = s.in_play
-    n_answers = prepare_answers(r, s, t, seat, answers)
+    n_answers = prepare_answers(r, s, t, seat, answers, answer_masks)
+    for i in range(s.nplayed):
+        cards[i] = s.played[i]
+        seats[i] = seat_add(r, s.leader, i)
     rest = legal
     while rest:
         c = ctz64(rest)
@@ -157,7 +175,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 if (legal >> p) & 1 and not (special >> p) & 1 and (not r.unit_points or
                         ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1)):
                     continue
-        sc = move_score(r, s, t, seat, c, answers, n_answers)
+        sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)
