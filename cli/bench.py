@@ -8,6 +8,7 @@ fixed, plausible declaration (see :func:`declared_position`) and the declarer le
 
 from __future__ import annotations
 
+import enum
 import importlib.util
 import random
 import statistics
@@ -116,6 +117,13 @@ def load_dds():
     return dds
 
 
+class Mode(str, enum.Enum):
+    """What each timed solve computes (``solver.Mode``)."""
+
+    cards = "cards"
+    value = "value"
+
+
 def fast_solve():
     try:
         from solver import solve
@@ -132,7 +140,8 @@ def summary(times: list[float]) -> dict[str, float]:
             "max_s": max(times)}
 
 
-def run_solver(positions: list[Position], node_limit, time_limit, progress) -> dict[str, Any]:
+def run_solver(positions: list[Position], node_limit, time_limit, progress,
+               mode: str = "cards") -> dict[str, Any]:
     solve = fast_solve()
     times: list[float] = []        # completed solves only
     nodes = 0
@@ -142,7 +151,7 @@ def run_solver(positions: list[Position], node_limit, time_limit, progress) -> d
     for pos in progress(positions, "fast solver"):
         start = time.perf_counter()
         try:
-            result = solve(pos, node_limit=node_limit, time_limit=time_limit)
+            result = solve(pos, mode=mode, node_limit=node_limit, time_limit=time_limit)
         except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
             if type(e).__name__ != "SearchLimitError":
                 raise
@@ -185,8 +194,9 @@ def _ratio(a: Optional[float], b: Optional[float]) -> Optional[float]:
 
 
 def report_text(result: dict) -> str:
+    what = "every card's value" if result["mode"] == "cards" else "the value only"
     lines = [f"bench: {result['variant']}, {result['deals']} deals (seed {result['seed']}), "
-             f"{result['cards']} cards per hand, 1 thread"]
+             f"{result['cards']} cards per hand, {what}, 1 thread"]
     s = result.get("solver")
     if s is None:
         lines.append("fast solver: not built (only DDS timed)")
@@ -206,7 +216,7 @@ def report_text(result: dict) -> str:
                          f"mean {_ms(t['mean_s'])}, max {_ms(t['max_s'])}")
         r = result.get("ratio")
         if r:
-            lines.append(f"time ratio fast/DDS (all cards): median {r['median']:.2f}x, "
+            lines.append(f"time ratio fast/DDS ({'all cards' if result['mode'] == 'cards' else 'value only'}): median {r['median']:.2f}x, "
                          f"mean {r['mean']:.2f}x")
         if result.get("disagreements"):
             lines.append(f"WARNING: the fast solver and DDS disagree on deals "
@@ -233,6 +243,10 @@ def bench(
         help="Solve smaller positions: play each deal on (seeded random legal play) until "
              "every hand holds this many cards. Default: the full deal.",
         min=1, show_default=False)] = None,
+    mode: Annotated[Mode, typer.Option(
+        help="cards: the value and every legal card's value (what 'napoleon solve' prints; "
+             "DDS's all-cards search); value: the value and a line only (DDS's one-card "
+             "search), about half the work.")] = Mode.cards,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
@@ -247,6 +261,7 @@ def bench(
         napoleon bench --deals 50 --vs-dds
         napoleon bench --variant japanese --deals 5 --time-limit 60
         napoleon bench --variant japanese --cards 7 --deals 20
+        napoleon bench --variant japanese --deals 5 --mode value
         napoleon bench --cards 9 --deals 20 --vs-dds
     """
     v = variant_from(variant, None)
@@ -266,13 +281,15 @@ def bench(
             yield from bar
 
     result: dict[str, Any] = {"variant": v.name, "deals": deals, "seed": seed,
-                              "cards": cards if cards is not None else v.tricks}
+                              "cards": cards if cards is not None else v.tricks,
+                              "mode": mode.value}
     if solve is not None:
-        result["solver"] = run_solver(positions, node_limit, time_limit, progress)
+        result["solver"] = run_solver(positions, node_limit, time_limit, progress, mode.value)
     if dds is not None:
         result["dds"] = run_dds(dds, positions, progress)
     if solve is not None and dds is not None:
-        s, d = result["solver"], result["dds"]["all_cards"]
+        s = result["solver"]
+        d = result["dds"]["all_cards" if mode is Mode.cards else "value_only"]
         result["ratio"] = {"median": _ratio(s["median_s"], d["median_s"]),
                            "mean": _ratio(s["mean_s"], d["mean_s"])}
         if s["limit_reached"]:

@@ -230,3 +230,28 @@ def test_bench_command_needs_bridge_for_dds():
 
     result = CliRunner().invoke(app, ["bench", "--variant", "japanese", "--vs-dds"])
     assert result.exit_code == 2
+
+
+def test_bench_command_modes_agree_and_compare_like_with_like():
+    import json
+
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    outs = {}
+    for mode in ("cards", "value"):
+        result = CliRunner().invoke(app, ["bench", "--deals", "5", "--cards", "4", "--vs-dds",
+                                          "--mode", mode, "--json"])
+        assert result.exit_code == 0, result.output
+        outs[mode] = json.loads(result.stdout.strip().splitlines()[-1])
+    assert outs["cards"]["mode"] == "cards" and outs["value"]["mode"] == "value"
+    assert outs["cards"]["solver"]["values"] == outs["value"]["solver"]["values"] == \
+        outs["value"]["dds"]["value_only"]["values"]
+    assert outs["cards"]["disagreements"] == outs["value"]["disagreements"] == []
+    for mode, key in (("cards", "all_cards"), ("value", "value_only")):
+        out = outs[mode]
+        assert out["ratio"]["median"] == pytest.approx(out["solver"]["median_s"] /
+                                                       out["dds"][key]["median_s"])
+    bad = CliRunner().invoke(app, ["bench", "--mode", "fast"])
+    assert bad.exit_code == 2
