@@ -26,9 +26,8 @@ its side, and the leader's side can cash its sure leads.
 For partition search (``_part.pxd``) the count also names the cards it relied on: the top
 trumps counted and, per other suit, the top cards cashed. Any position with the same
 holders of those cards and the same suit lengths counts at least as many. The entry count
-names none, so the plain rules' partition search does without it. The sure winners name
-the sure cards they counted, which is enough where role and point cards are always kept
-(PART_ROLES, see ``sure_bounds``); the plain rules' partition search does without them.
+names none, so partition search does without it. The sure winners name the sure cards
+they counted (see ``sure_bounds``).
 """
 
 from libc.stdint cimport uint64_t, int8_t
@@ -391,9 +390,10 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                             uint64_t* rel) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
     value is at least ``b``) or ``b < need`` (at most ``b``). ``rel`` gets the sure cards
-    the bound counted (a side's absolute cards, the cashed leads) for partition search with role cards
-    (``_part.pxd``, PART_ROLES). The bound holds wherever those cards, the role cards and
-    the point cards have the same holders and every hand the same suit lengths: an
+    the bound counted (a side's absolute cards, the cashed leads) for partition search
+    (``_part.pxd``). The bound holds wherever those cards and the role cards (and, in the
+    point games, the point cards) have the same holders and every hand the same suit
+    lengths: an
     ordinary card ``x`` beats a sure card ``c`` of another suit by its suit alone (a trump
     on a plain card, any card on a powerless led Joker), and one of ``c``'s suit by rank,
     so only from above ``c``, where the cards are the same; the other arguments count

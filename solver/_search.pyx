@@ -27,10 +27,9 @@ How it works
   any trick they are played to: their points go to their side whoever leads) and the
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
-  change only when a trick ends), so they are not tried there. With partition search for
-  the role and point games (PART_ROLES) they name the sure cards they counted; with the
-  plain rules' partition search (bridge, Nap) they and the entry count are off (they name
-  no cards there, and keeping every card for them cost more than they saved).
+  change only when a trick ends), so they are not tried there. Under partition search they
+  name the sure cards they counted. The entry count names none, so partition search goes
+  without it (keeping every card for it cost more than it saved).
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
@@ -80,7 +79,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules, PART_PLAIN, PART_ROLES)
+                            fill_rules, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
 from solver._order cimport MAX_MOVES, gen_moves
@@ -211,8 +210,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
-    # With PART_ROLES the sure bounds name the sure cards they relied on.
-    if S.sure.on and part != PART_PLAIN and s.trump == S.sure.trump and s.nplayed == 0:
+    # Under partition search the sure bounds name the sure cards they relied on.
+    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0:
         v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
         if v >= 0:
             rel[0] = crel
