@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 
 from napoleon_rules.cards import (ACE, JACK, JOKER, NT, POINT_CARDS, QUEEN, TWO, Suit, make_card,
                                   suit_mask)
@@ -20,6 +21,10 @@ from napoleon_rules.variants.japoleon import japoleon_roles
 from napoleon_rules.variants.mighty import mighty_card, ripper_card
 
 ALL_BITS = (1 << 64) - 1
+PART_PLAIN, PART_ROLES = 1, 2   # Rules.partition (see _rules.pxd)
+# Partition search for the variants with role cards or points (``_part.pxd``, PART_ROLES);
+# NAPOLEON_EXACT_KEYS=1 in the environment keeps their exact keys (for comparisons).
+ROLE_PARTITION = os.environ.get("NAPOLEON_EXACT_KEYS", "") != "1"
 TWOS = sum(1 << make_card(s, TWO) for s in Suit)
 JOKER_BIT = 1 << JOKER
 JOKER_NO_POWER, JOKER_POWER_ANYWHERE, JOKER_POWER_LED = 0, 1, 2
@@ -130,7 +135,7 @@ def _japoleon(v, rules: dict) -> list[dict]:
 def _plain(v, rules: dict) -> list[dict]:
     # No role cards: suit and rank decide every trick, which sure-trick counts and partition
     # search rely on.
-    rules.update(quick_tricks=1, partition=1)
+    rules.update(quick_tricks=1, partition=PART_PLAIN)
     return [_trump_table(t) for t in TRUMP_INDEXES]
 
 
@@ -183,6 +188,9 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "partition": 0,
     }
     rules["tr"] = compiler(v, rules)
+    # Partition keys pack three suit lengths of at most 10 cards (radix 11) beside the Joker.
+    if not rules["partition"] and ROLE_PARTITION and v.tricks <= 10:
+        rules["partition"] = PART_ROLES
     digest = hashlib.blake2b(repr(sorted(rules.items())).encode(), digest_size=8).digest()
     rules["fingerprint"] = int.from_bytes(digest, "little")
     return rules

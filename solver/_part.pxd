@@ -1,6 +1,10 @@
 # cython: language_level=3
-"""Partition search (plain trick-count rules: bridge, Nap): one table entry for every
-position that differs only in low cards whose ranks did not matter.
+"""Partition search: one table entry for every position that differs only in low cards
+whose ranks did not matter. Two kinds (``Rules.partition``): PART_PLAIN for plain
+trick-count rules (bridge, Nap), where every card may be such a low card, and PART_ROLES
+for the variants with role cards or card points (Japanese, Mighty, Japoleon, Secretary),
+where the role cards, the Joker and the point cards are always kept and only ordinary
+cards may be abstracted (the second half of this file).
 
 The search returns with each bound a set ``rel`` of cards whose rank decided something
 below it: the winner of each trick in which another card of its suit was played (a trump
@@ -32,8 +36,9 @@ how many cards per suit are kept, and a position matches it when its own kept ca
 """
 
 from libc.stdint cimport uint64_t, int8_t
-from solver._rules cimport (Rules, State, popcount64, ctz64, clz64, suit_cards, bit,
-                            trump_index, TRUMP_UNFIXED)
+from solver._rules cimport (Rules, State, TrumpRules, popcount64, ctz64, clz64, suit_cards, bit,
+                            trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES)
+from solver._canon cimport Canon
 
 cdef enum:
     LEN_SHIFT = 52          # key word bits 52..63: the hand's lengths in suits 0..2 (4 bits each)
@@ -53,6 +58,32 @@ cdef inline uint64_t trick_rel(const int8_t* cards, int n, int w) noexcept nogil
         if i != w and cards[i] // 13 == su:
             return bit(cw)
     return 0
+
+
+cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n, uint64_t mask,
+                                    int trump, int trick, int w) noexcept nogil:
+    """:func:`trick_rel` for PART_ROLES (``mask``: the trick's cards; ``trump``, ``trick``:
+    its trump and number). A trick won by a role rule needs no rank: role cards and the
+    Joker are always kept and the rules test only their presence and the suits played. So
+    the winner is named when another card of its suit was played, except a 2 that took an
+    all-one-suit trick by Same-two and a pair winner (the killer) next to its trigger.
+    Every other role win is by a point card (the Mighty, the Jacks, Yoromeki's Queen),
+    which is kept anyway, so naming it costs nothing."""
+    cdef int cw = cards[w], su
+    cdef const TrumpRules* t
+    if cw == JOKER:
+        return 0
+    su = cw // 13
+    if not (mask & suit_cards(su) & ~bit(cw)):
+        return 0
+    if not (r.first_trick_plain and trick == 0):
+        t = &r.tr[trump_index(trump)]
+        if r.same_two and trick > 0 and cw == 13 * su and (mask & ~suit_cards(su)) == 0:
+            return 0
+        if cw == t.pair_winner and (mask >> t.pair_trigger) & 1 and \
+                (trick > 0 or not r.pair_from_second_trick):
+            return 0
+    return bit(cw)
 
 
 cdef inline uint64_t closure(uint64_t rel, uint64_t in_play) noexcept nogil:
@@ -88,6 +119,33 @@ cdef inline uint64_t close_runs(uint64_t rel, uint64_t in_play, uint64_t legal) 
                 break
             c = 63 - clz64(below)
             if not (legal >> c) & 1:
+                break
+            rel |= bit(c)
+    return rel
+
+
+cdef inline uint64_t close_runs_roles(uint64_t rel, uint64_t in_play, uint64_t legal,
+                                     uint64_t points) noexcept nogil:
+    """:func:`close_runs` for PART_ROLES: ``legal`` without the role cards and the Joker
+    (they never merge), ``points``: the point cards (0 in trick-count games). A run of
+    equivalent cards is all points or all ordinary non-points (``_order.pxd``), and every
+    point card is kept, so only a run whose top part is kept because of an ordinary card
+    of ``rel`` can be cut: its lowest card is added."""
+    cdef uint64_t r, below
+    cdef int su, c
+    for su in range(4):
+        r = rel & suit_cards(su)
+        if not r:
+            continue
+        c = ctz64(r)
+        if not (legal >> c) & 1 or (points >> c) & 1:
+            continue
+        while True:
+            below = in_play & suit_cards(su) & (bit(c) - 1)
+            if not below:
+                break
+            c = 63 - clz64(below)
+            if not (legal >> c) & 1 or (points >> c) & 1:
                 break
             rel |= bit(c)
     return rel
@@ -147,3 +205,94 @@ cdef inline uint64_t rel_of_counts(uint64_t counts, uint64_t in_play) noexcept n
         if m:
             out |= bit(63 - clz64(m))
     return out
+
+
+# ---- PART_ROLES (role cards, points): the kept cards in relative ranks -----------------------
+#
+# In the point games a trick's value depends on which point cards it holds, and the role
+# cards decide tricks by presence (top cards, the pair, the Joker, Same-two's 2, the Ripper's
+# call, Secretary's coup card, the free cards), so all of those keep their exact holders.
+# The proof above then goes through with these changes. Legal play depends on suits and on
+# role cards only (free cards and trick-1 bans are role cards or whole suits). A trick
+# decided by a role rule has the same winner wherever the same role cards and suits are
+# played; the rules test nothing else (``trick_rel_roles``). A trick decided by rank was
+# won by a named card, as before. Every small card is an ordinary non-point card, so every
+# trick brings the same points. Runs of equivalent cards never mix points with non-points
+# or include role cards (``_order.pxd``), so only a run cut by an ordinary relevant card
+# needs closing (``close_runs_roles``); a hand's lowest small card of a suit is always
+# tried, as its next lower card in play is another seat's or a role card.
+#
+# With role cards the relative-rank key (``_canon.pxd``) no longer packs a suit's cards to its
+# top: role cards keep their own ranks and point cards stay among the point ranks. So an
+# entry here keeps, per suit, every key rank from the top down to the rank of the lowest
+# relevant card (``counts``: how many ranks, 4 bits per suit), and always the role cards, the
+# Joker and the point cards (``TrumpRules.keep_extra``). Why that is exact: the key maps each
+# position order-preservingly, role cards and point values included, so two positions that
+# agree on those key bits hold the same kept cards up to that mapping; their other cards are
+# ordinary non-point cards below the lowest relevant card of their suit (the key packs
+# ordinary cards to the top of the ranks free for them), the small cards of the proof above.
+# A small card beaten by rank, or beating a role card below the line by rank, would have
+# named its winner; a role card below the line is tried at every all-node (it never merges).
+
+cdef inline uint64_t kept_counts_roles(const Canon* cn, uint64_t rel) noexcept nogil:
+    """Per suit (4 bits each) how many key ranks from the top an entry keeps for ``rel``:
+    down to the key rank of the suit's lowest card of ``rel`` (0: none)."""
+    cdef uint64_t out = 0, r, canon
+    cdef int su, k
+    for su in range(4):
+        r = (rel >> (13 * su)) & 0x1FFF & cn.rem[su]
+        if r:
+            # the lowest card of rel: its position among the cards in play, then its key rank
+            k = popcount64(cn.rem[su] & ((r & (0 - r)) - 1))
+            canon = cn.canon[su]
+            while k > 0:
+                canon &= canon - 1
+                k -= 1
+            out |= (<uint64_t>(13 - ctz64(canon))) << (4 * su)
+    return out
+
+
+cdef inline uint64_t rel_of_counts_roles(const Canon* cn, uint64_t counts) noexcept nogil:
+    """``rel`` for a PART_ROLES entry with these ``counts`` that this position (``cn``)
+    matches: per suit its card on the lowest kept key rank."""
+    cdef uint64_t out = 0, m, below
+    cdef int su, k
+    for su in range(4):
+        k = <int>((counts >> (4 * su)) & 0xF)
+        if k == 0:
+            continue
+        m = cn.canon[su] & ~((((<uint64_t>1) << (13 - k)) - 1))
+        if not m:
+            continue
+        # the key rank's card: the card in play with as many cards below it
+        below = cn.canon[su] & ((m & (0 - m)) - 1)
+        m = cn.rem[su]
+        k = popcount64(below)
+        while k > 0:
+            m &= m - 1
+            k -= 1
+        out |= (<uint64_t>(m & (0 - m))) << (13 * su)
+    return out
+
+
+cdef inline uint64_t full_counts_roles(const Canon* cn) noexcept nogil:
+    """The ``counts`` that keep every card in play (for the table's level buckets)."""
+    cdef uint64_t out = 0
+    cdef int su
+    for su in range(4):
+        if cn.canon[su]:
+            out |= (<uint64_t>(13 - ctz64(cn.canon[su]))) << (4 * su)
+    return out
+
+
+cdef inline void part_words_roles(const Rules* r, const State* s, const uint64_t* canon_hands,
+                                  uint64_t* words) noexcept nogil:
+    """:func:`part_words` for PART_ROLES: bit 52 is the Joker, so the lengths of suits
+    0..2 (at most 10 each) go to bits 53..63 as one number in radix 11."""
+    cdef int i
+    cdef uint64_t h
+    for i in range(r.n_seats):
+        h = s.hands[i]
+        words[i] = canon_hands[i] | ((<uint64_t>(
+            popcount64(h & suit_cards(0)) + 11 * popcount64(h & suit_cards(1)) +
+            121 * popcount64(h & suit_cards(2)))) << 53)

@@ -26,7 +26,8 @@ its side, and the leader's side can cash its sure leads.
 For partition search (``_part.pxd``) the count also names the cards it relied on: the top
 trumps counted and, per other suit, the top cards cashed. Any position with the same
 holders of those cards and the same suit lengths counts at least as many. The entry count
-and the sure winners name none, so partition search does without them (``_search.pyx``).
+names none, so partition search does without it. The sure winners name the sure cards
+they counted (see ``sure_bounds``).
 """
 
 from libc.stdint cimport uint64_t, int8_t
@@ -385,11 +386,20 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexce
     return f
 
 
-cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need) noexcept nogil:
+cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need,
+                            uint64_t* rel) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
-    value is at least ``b``) or ``b < need`` (at most ``b``)."""
+    value is at least ``b``) or ``b < need`` (at most ``b``). ``rel`` gets the sure cards
+    the bound counted (a side's absolute cards, the cashed leads) for partition search
+    (``_part.pxd``). The bound holds wherever those cards and the role cards (and, in the
+    point games, the point cards) have the same holders and every hand the same suit
+    lengths: an
+    ordinary card ``x`` beats a sure card ``c`` of another suit by its suit alone (a trump
+    on a plain card, any card on a powerless led Joker), and one of ``c``'s suit by rank,
+    so only from above ``c``, where the cards are the same; the other arguments count
+    cards per hand and suit and name only role and point cards."""
     cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
-    cdef uint64_t in_play, hand, rest, others, w = 0
+    cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi
     cdef uint64_t sure_side[2]
     sure_side[0] = 0
     sure_side[1] = 0
@@ -409,6 +419,9 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
     lo = _worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
     hi = maxv - _worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
+    # The cards each bound relied on: a side's absolute cards (and the cashed leads).
+    rel_lo = sure_side[1]
+    rel_hi = sure_side[0]
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
             ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
@@ -420,18 +433,24 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                 if cash > lo:
                     if cash >= need:
                         q.fired_cash += 1
+                        rel[0] = w | sure_side[1]
                         return cash
                     lo = cash
+                    rel_lo = w | sure_side[1]
             elif maxv - cash < hi:
                 if maxv - cash < need:
                     q.fired_cash += 1
+                    rel[0] = w | sure_side[0]
                     return maxv - cash
                 hi = maxv - cash
+                rel_hi = w | sure_side[0]
     if lo >= need:
         q.fired_lo += 1
+        rel[0] = rel_lo
         return lo
     if hi < need:
         q.fired_hi += 1
+        rel[0] = rel_hi
         return hi
     return -1
 

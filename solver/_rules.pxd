@@ -26,6 +26,9 @@ cdef enum:
     MOVE_CARD = 63         # move & MOVE_CARD = the card
     MOVE_SUIT_SHIFT = 6    # (move >> 6) & 7 = named suit + 1 for a led Joker (0 = none)
     MOVE_CALL = 512        # move bit: the Ripper is led with a Joker call
+    PART_PLAIN = 1         # Rules.partition: plain rules (bridge, Nap), every card may be small
+    PART_ROLES = 2         # Rules.partition: role cards, the Joker and (point games) the point
+                           # cards always kept, only ordinary cards small (_part.pxd)
 
 ctypedef struct TrumpRules:
     # The rules that depend on the trump; Rules.tr[t] for t = suit 0..3, 4 = No Trump.
@@ -34,6 +37,8 @@ ctypedef struct TrumpRules:
     uint64_t lead0_ban1     # trick 1, leader: first choice is the hand without these
     uint64_t lead0_ban2     # ...if that is empty: the hand without these; if empty too: the hand
     uint64_t special_mask   # cards with a role: never merged with neighbours by rank equivalence
+    uint64_t keep_extra     # PART_ROLES: key bits every partition entry compares (role
+                            # cards, the Joker, point cards in point games): set by fill_rules
     uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
                             # cards, the pair, the Joker, the 2s under Same-two): set by the search
                             # from the fields here, not compiled
@@ -63,7 +68,9 @@ ctypedef struct Rules:
     int coup_card           # Secretary's coup card (-1 none)
     int partner             # the declarer's partner seat (-1 alone)
     int quick_tricks        # plain trick-count rules: count sure tricks at trick starts (_quick.pxd)
-    int partition           # plain trick-count rules: partition search in the table (_part.pxd)
+    int partition           # partition search in the table (_part.pxd): 0 off (exact keys),
+                            # PART_PLAIN (plain trick-count rules), PART_ROLES (role cards,
+                            # points: those always kept)
     TrumpRules tr[5]        # per trump: suits 0..3, 4 = No Trump
 
 ctypedef struct State:
@@ -337,4 +344,10 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
             r.tr[t].role_mask |= bit(r.tr[t].pair_winner) | bit(r.tr[t].pair_trigger)
         if r.same_two:
             r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
+        # Role cards keep their own ranks in the relative-rank key (_canon.pxd) and point
+        # cards only move among point ranks, so these key bits name them exactly.
+        r.tr[t].keep_extra = 0
+        if r.partition == PART_ROLES:
+            r.tr[t].keep_extra = r.tr[t].special_mask | bit(JOKER) | \
+                (r.point_mask if r.unit_points else 0)
     return 0

@@ -28,20 +28,26 @@ How it works
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
-  and the entry count are off: they name no cards they relied on.
+  name the sure cards they counted. The entry count names none, so partition search goes
+  without it (keeping every card for it cost more than it saved).
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
-* Partition search (plain trick-count rules, ``r.partition``; ``_part.pxd``): ``ab`` also
-  returns the cards whose ranks its bound relied on (winners of tricks decided by rank,
-  the top cards of a quick-trick count, the kept cards of a table entry; at a cut only the
-  cutting move's, at an all-node every move's). The entry stored keeps, per suit, only the
-  cards from the top down to the lowest of those, plus every hand's suit lengths, so it
-  answers every position that differs in the other, lower cards (``_tt.pxd`` finds it
-  through five buckets). The point games keep exact keys: their point cards can never be
-  abstracted, and a first try there cost more than it saved.
+* Partition search (``r.partition``; ``_part.pxd``): ``ab`` also returns the cards whose
+  ranks its bound relied on (winners of tricks decided by rank, the top cards of a
+  quick-trick count, the sure cards of the sure bounds, the kept cards of a table entry;
+  at a cut only the cutting move's, at an all-node every move's). The entry stored keeps,
+  per suit, only the cards from the top down to the lowest of those, plus every hand's
+  suit lengths, so it answers every position that differs in the other, lower cards.
+  Plain rules (bridge, Nap: PART_PLAIN): any card may be such a low card; ``_tt.pxd``
+  finds an entry through five buckets. Role and point games (Japanese, Mighty, Japoleon,
+  Secretary: PART_ROLES, hands of at most 10 cards): role cards, the Joker and point
+  cards are always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket
+  hashed on the always-kept cards. Measured against their exact keys (still there:
+  ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``): 23-45 % fewer nodes in Japanese,
+  Mighty 38 %, Japoleon 23 %, Secretary 77 % (``solver/README.md``).
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
   played out with every later seat's strongest card): cash leads that hold, lead low to a
   partner's winner, win as cheaply as possible, throw points on a partner's winner, give
@@ -73,12 +79,14 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules)
+                            fill_rules, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
-from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
+from solver._part cimport (trick_rel, close_runs, part_words, kept_counts, rel_of_counts,
+                           trick_rel_roles, kept_counts_roles, rel_of_counts_roles,
+                           full_counts_roles, part_words_roles, close_runs_roles)
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -138,7 +146,12 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
         seat = seat_add(r, s.leader, i)
         gain = apply_move(r, &t, ctz64(t.hands[seat]), &u, &w)
         t = u
-    rel[0] = trick_rel(t.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
+    w = (w - s.leader + r.n_seats) % r.n_seats
+    if r.partition == PART_ROLES:
+        # the last trick holds every card in play
+        rel[0] = trick_rel_roles(r, t.played, r.n_seats, s.in_play, s.trump, s.trick, w)
+    else:
+        rel[0] = trick_rel(t.played, r.n_seats, w)
     return gain
 
 
@@ -154,7 +167,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int part = r.partition
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
-    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
+    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -197,20 +210,29 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
-    if S.sure.on and not part and s.trump == S.sure.trump and s.nplayed == 0:
-        v = sure_bounds(r, &S.sure, s, maxv, need)
+    # Under partition search the sure bounds name the sure cards they relied on.
+    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0:
+        v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
         if v >= 0:
+            rel[0] = crel
             return v
     if s.nplayed == 0:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
-            part_words(r, s, cn.hands, words)
+            if part == PART_ROLES:
+                extra = r.tr[trump_index(s.trump)].keep_extra
+                part_words_roles(r, s, cn.hands, words)
+            else:
+                part_words(r, s, cn.hands, words)
             tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-            k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first)
+            k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
             if k >= 0:
                 S.tt_hits += 1
-                rel[0] = rel_of_counts(counts, in_play)
+                if part == PART_ROLES:
+                    rel[0] = rel_of_counts_roles(&cn, counts)
+                else:
+                    rel[0] = rel_of_counts(counts, in_play)
                 return v
             first = move_from_canon(&cn, first)
         else:
@@ -238,7 +260,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if S.aborted:
             return 0
         if part and w >= 0:     # this move finished the trick: did a rank decide it?
-            crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
+            w -= s.leader           # the winner's index in the trick
+            if w < 0:
+                w += r.n_seats
+            if part == PART_ROLES:
+                crel |= trick_rel_roles(r, child.played, r.n_seats, s.trick_mask | bit(moves[i] & MOVE_CARD),
+                                        child.trump, s.trick, w)
+            else:
+                crel |= trick_rel(child.played, r.n_seats, w)
         if maxing:
             if b >= need:
                 result = b
@@ -261,6 +290,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         # left out by rank equivalence included (``close_runs``).
         if cut:
             acc = crel
+        elif part == PART_ROLES:
+            acc = close_runs_roles(acc, s.in_play, legal_mask(r, s) &
+                                   ~r.tr[trump_index(s.trump)].keep_extra,
+                                   r.point_mask if r.unit_points else 0)
         else:
             acc = close_runs(acc, s.in_play, legal_mask(r, s))
         rel[0] = acc
@@ -271,12 +304,16 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
         if part:
-            counts = kept_counts(s, acc, in_play)
-            lens = kept_counts(s, in_play, in_play)
-            if result >= need:
-                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best)
+            if part == PART_ROLES:
+                counts = clamp_counts(kept_counts_roles(&cn, acc), S.tt.level_base)
+                lens = full_counts_roles(&cn)
             else:
-                ptt_store(S.tt, words, tag, counts, lens, 0, result, best)
+                counts = kept_counts(s, acc, in_play)
+                lens = kept_counts(s, in_play, in_play)
+            if result >= need:
+                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best, extra)
+            else:
+                ptt_store(S.tt, words, tag, counts, lens, 0, result, best, extra)
         else:
             # The entry's worth when the table must drop one: the nodes it saves (as a log2).
             work = S.nodes - work
@@ -300,9 +337,12 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     cdef int v, move = -1
     canonicalise(r, s, cn)
     if r.partition:
-        part_words(r, s, cn.hands, words)
+        if r.partition == PART_ROLES:
+            part_words_roles(r, s, cn.hands, words)
+        else:
+            part_words(r, s, cn.hands, words)
         ptt_probe(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick),
-                  0, &v, &counts, &move)
+                  0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)
     else:
         entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
         if entry != NULL:
@@ -540,8 +580,11 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     state_init_masks(&s)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
-    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition) < 0:
+    # PART_ROLES in the point games keeps the point ranks (the top 5 key ranks) always.
+    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
+                 5 if r.partition == PART_ROLES and r.unit_points else 0) < 0:
         raise MemoryError("could not allocate the transposition table")
+
     memset(&S, 0, sizeof(Search))
     S.r = &r
     S.tt = &table.tt

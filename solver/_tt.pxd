@@ -25,6 +25,7 @@ a quarter full; a partition table uses more of its buckets (``ptt_grow``).
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memmove, memcpy
 from solver._part cimport keep_mask
+from solver._rules cimport PART_ROLES
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* p) noexcept nogil
@@ -81,6 +82,8 @@ cdef enum:
     PART_BUCKET = 8         # entries per bucket of a partition table
     PART_START = 8192       # partition tables: buckets in use at first
     GROW_AT = 16             # ... doubled once entries stored reach 1/GROW_AT of their entries
+    ROLE_START = 2048       # the same for PART_ROLES tables (see the note above ptt_tag)
+    ROLE_GROW_AT = 4
     PART_LEVELS = 4         # partition buckets hashed on the top 0..PART_LEVELS-1 cards per suit
 
 ctypedef struct TT:
@@ -99,14 +102,35 @@ ctypedef struct TT:
     uint64_t bytes          # the memory budget in bytes
     uint64_t used           # entries written (for stats)
     uint64_t stores         # partition tables: entries stored, for ptt_grow
+    int part_start          # partition tables: buckets in use at first
+    int grow_at             # ... doubled once entries stored reach 1/grow_at of their entries
+    int exact_bucket        # partition tables: 1 also the bucket of the very position
+    int levels              # partition tables: level buckets (at most PART_LEVELS), level j
+                            # hashed on the top level_base + j key ranks of every suit
+    int level_base          # partition tables: key ranks per suit every entry keeps (5: the
+                            # point ranks of the point games, kept through ``extra``; else 0)
 
 
-cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int partition) noexcept nogil:
+cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int partition,
+                          int point_ranks) noexcept nogil:
     """(Re)lay out the table for ``n_seats`` and the kind of entries (``partition``) and
     clear it when the rules change. Returns 0, or -1 when memory could not be had (the
     search then runs without a table)."""
     cdef uint64_t entries, nb
     cdef int bucket = PART_BUCKET if partition else BUCKET
+    tt.part_start = PART_START
+    tt.grow_at = GROW_AT
+    tt.levels = PART_LEVELS
+    tt.exact_bucket = 1
+    tt.level_base = 0
+    if partition == PART_ROLES:
+        # PART_ROLES (see the note above ptt_tag): one bucket per entry, grown like an
+        # exact table; the point games keep their point ranks in every entry.
+        tt.part_start = ROLE_START
+        tt.grow_at = ROLE_GROW_AT
+        tt.levels = 1
+        tt.exact_bucket = 0
+        tt.level_base = point_ranks
     if tt.words != NULL and tt.n_seats == n_seats and tt.partition == partition and \
             tt.fingerprint == fingerprint:
         return 0
@@ -163,8 +187,8 @@ cdef inline void tt_start(TT* tt) noexcept nogil:
     """The buckets in use on an empty table: all of an exact table; PART_START of a
     partition table (``ptt_grow``). Clearing the table clears exactly these."""
     tt.active_mask = tt.bucket_mask
-    if tt.partition and tt.bucket_mask > PART_START - 1:
-        tt.active_mask = PART_START - 1
+    if tt.partition and tt.bucket_mask > <uint64_t>tt.part_start - 1:
+        tt.active_mask = tt.part_start - 1
 
 
 cdef inline void tt_release(TT* tt) noexcept nogil:
@@ -319,6 +343,15 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int work,
 # that the entry keeps them (or the whole suit). A lookup probes the exact bucket and the
 # four level buckets. Buckets are kept most recent first: a new entry goes to the front,
 # pushing out the shallowest (the last of them when tied).
+#
+# PART_ROLES entries (role and point games) always keep the role cards, the Joker and the
+# point cards (``extra``): each goes to one bucket only, hashed on those and the lengths
+# (``levels`` 1, no exact bucket, ``level_base`` 5 in the point games, whose point cards
+# fill the top 5 key ranks). On the bench sets more level buckets found nothing more
+# (identical node counts with 1-4 levels), the exact bucket only crowded them (0.6 % more
+# nodes on 7-card Japanese), and each bucket costs a cache miss per probe;
+# the table starts and grows as an exact table does (a quarter full), since page faults
+# of a bigger start cost more than the search on small positions.
 
 cdef inline uint64_t ptt_tag(int leader, int trump, int reveal_used, int depth) noexcept nogil:
     return tt_tag(leader, trump, reveal_used) | ((<uint64_t>depth) << META_DEPTH)
@@ -343,12 +376,23 @@ cdef inline uint64_t level_mask(int m) noexcept nogil:
     return keep_mask(<uint64_t>m * 0x1111)
 
 
+cdef inline uint64_t clamp_counts(uint64_t counts, int base) noexcept nogil:
+    """``counts`` with every suit's count raised to at least ``base`` (the key ranks that
+    ``extra`` keeps anyway: ``TT.level_base``)."""
+    cdef int su
+    for su in range(4):
+        if <int>((counts >> (4 * su)) & 0xF) < base:
+            counts = (counts & ~((<uint64_t>0xF) << (4 * su))) | ((<uint64_t>base) << (4 * su))
+    return counts
+
+
 cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
-                          uint64_t* counts, int* move) noexcept nogil:
+                          uint64_t* counts, int* move, uint64_t extra) noexcept nogil:
     """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
     ``bound``) when one settles the test "value >= need", with its kept counts in
     ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
-    ``need`` 0: only the move is wanted."""
+    ``need`` 0: only the move is wanted. ``extra``: key bits every entry keeps (PART_ROLES:
+    role and point cards; else 0)."""
     cdef uint64_t* e
     cdef uint64_t* buckets[PART_LEVELS + 1]
     cdef uint64_t meta, keep
@@ -359,17 +403,18 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
         return -1
     # The buckets are far apart in memory: ask for all of them at once, so that their
     # cache misses overlap instead of coming one after the other.
-    for j in range(PART_LEVELS + 1):
-        e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == PART_LEVELS else level_mask(j))
+    for j in range(tt.levels + tt.exact_bucket):
+        e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == tt.levels else
+                       level_mask(tt.level_base + j) | extra)
         buckets[j] = e
         for k in range(0, size, 64):
             prefetch(<char*>e + k)
-    for j in range(PART_LEVELS, -1, -1):
+    for j in range(tt.levels + tt.exact_bucket - 1, -1, -1):
         e = buckets[j]
         for k in range(PART_BUCKET):
             meta = e[n]
             if (meta & tag_bits) == tag:
-                keep = keep_mask(meta >> META_KEPT)
+                keep = keep_mask(meta >> META_KEPT) | extra
                 i = 0
                 while i < n and (words[i] & keep) == e[i]:
                     i += 1
@@ -391,20 +436,23 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
 
 
 cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
-                           uint64_t lens, int lb, int ub, int move) noexcept nogil:
+                           uint64_t lens, int lb, int ub, int move, uint64_t extra) noexcept nogil:
     """Merge ``lb <= value <= ub`` (and the best move, -1 = keep) into the entry for the
-    kept cards ``counts`` of this position (``lens``: its suits' cards in play, 4 bits
-    each), in the bucket of this very position and in that of the highest level whose
-    hashed cards the entry keeps."""
+    kept cards ``counts`` of this position (``lens``: the counts keeping all its cards in
+    play, 4 bits each), in the bucket of this very position and in that of the highest
+    level whose hashed cards the entry keeps (``extra``: as for ``ptt_probe``; the counts
+    are already raised to ``TT.level_base``)."""
     cdef uint64_t* b1
     cdef uint64_t* b2
     cdef int j, su, m, ok
     if tt.n_buckets == 0:
         return
-    b1 = ptt_bucket(tt, words, tag, ~(<uint64_t>0))
-    ptt_put(tt, b1, words, tag, counts, lb, ub, move)
-    for j in range(PART_LEVELS - 1, -1, -1):
-        m = j
+    b1 = NULL
+    if tt.exact_bucket:
+        b1 = ptt_bucket(tt, words, tag, ~(<uint64_t>0))
+        ptt_put(tt, b1, words, tag, counts, lb, ub, move, extra)
+    for j in range(tt.levels - 1, -1, -1):
+        m = tt.level_base + j
         ok = 1
         for su in range(4):
             if <int>((counts >> (4 * su)) & 0xF) < m and \
@@ -412,12 +460,12 @@ cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t
                 ok = 0
                 break
         if ok:
-            b2 = ptt_bucket(tt, words, tag, level_mask(j))
+            b2 = ptt_bucket(tt, words, tag, level_mask(m) | extra)
             if b2 != b1:
-                ptt_put(tt, b2, words, tag, counts, lb, ub, move)
+                ptt_put(tt, b2, words, tag, counts, lb, ub, move, extra)
             break
     tt.stores += 1
-    if tt.stores * GROW_AT > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
+    if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
         ptt_grow(tt)
 
 
@@ -431,9 +479,9 @@ cdef inline void ptt_grow(TT* tt) noexcept nogil:
 
 
 cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t tag, uint64_t counts,
-                         int lb, int ub, int move) noexcept nogil:
+                         int lb, int ub, int move, uint64_t extra) noexcept nogil:
     cdef uint64_t* e
-    cdef uint64_t keep = keep_mask(counts), meta
+    cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
     """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
     cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, old_move

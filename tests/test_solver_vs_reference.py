@@ -50,6 +50,54 @@ def test_partition_entries_shared_across_positions_equal_reference(preset):
     assert not bad, "\n".join(bad[:3])
 
 
+ROLE_PRESETS = ["japanese", "japanese-stakes", "mighty", "japoleon", "secretary"]
+
+
+@pytest.mark.parametrize("preset", ROLE_PRESETS)
+def test_role_partition_entries_shared_along_a_deal_equal_reference(preset):
+    """Partition search with role and point cards (PART_ROLES): one Table for a position and
+    positions a few random cards later in the same deal, so entries made elsewhere answer
+    lookups when they agree on the kept cards. Every answer equals the reference."""
+    rng = random.Random(f"shared:{preset}")
+    bad = []
+    for base in positions(preset, 10, seed=7, max_tricks=3):
+        assert compile_rules(base)["partition"] == 2 or base.variant.tricks > 10
+        table = Table(4)
+        for _ in range(3):
+            pos = base
+            for _ in range(rng.randrange(0, 4)):
+                if not pos.is_over:
+                    pos = pos.play(rng.choice(pos.legal_moves()))
+            if not pos.is_over and (e := compare(pos, lambda p: solve(p, table=table))):
+                bad.append(e)
+    assert not bad, "\n".join(bad[:3])
+
+
+@pytest.mark.parametrize("preset", ROLE_PRESETS)
+def test_role_partition_equals_exact_keys_on_longer_positions(preset, monkeypatch):
+    """PART_ROLES against the exact relative-rank keys (``Rules.partition`` 0) on positions
+    of up to 6 tricks, where many entries are shared between positions: the same value and
+    card values, with fewer nodes in total."""
+    import solver._compile as compiler
+
+    def solve_with(pos, role_partition):
+        monkeypatch.setattr(compiler, "ROLE_PARTITION", role_partition)
+        compiler._compile_cached.cache_clear()
+        return solve(pos)
+
+    nodes = {True: 0, False: 0}
+    try:
+        for pos in positions(preset, 8, seed=9, max_tricks=6):
+            got = {k: solve_with(pos, k) for k in (True, False)}
+            assert (got[True].value, got[True].plays) == (got[False].value, got[False].plays), \
+                pos.dumps()
+            for k in got:
+                nodes[k] += got[k].stats["nodes"]
+    finally:
+        compiler._compile_cached.cache_clear()
+    assert nodes[True] < nodes[False]
+
+
 # ---- the compiled rules against the Python rules, whole hands ----------------------------------
 
 
