@@ -78,7 +78,7 @@ from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
-from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
+from solver._part cimport trick_rel, close_runs, small_twins, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -154,7 +154,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int part = r.partition
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
-    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
+    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, skip = 0, legal = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -228,11 +228,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     n = gen_moves(r, s, moves, first, 1)
+    if part:
+        legal = legal_mask(r, s)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
     for i in range(n):
+        if (skip >> (moves[i] & MOVE_CARD)) & 1:
+            continue
         gain = apply_move(r, s, moves[i], &child, &w)
         b = gain + ab(S, &child, need - gain, &crel)
         if S.aborted:
@@ -256,13 +260,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             if b < result:
                 result = b
         acc |= crel
+        if part:
+            skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
         if cut:
             acc = crel
         else:
-            acc = close_runs(acc, s.in_play, legal_mask(r, s))
+            acc = close_runs(acc, s.in_play, legal)
         rel[0] = acc
     if result > maxv:
         result = maxv
