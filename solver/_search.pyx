@@ -66,6 +66,7 @@ How it works
   with the bounds proved so far.
 """
 
+import os
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -80,6 +81,7 @@ from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport trick_rel, close_runs, small_twins, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
+from solver._later cimport later_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
@@ -97,6 +99,8 @@ ctypedef struct Search:
     double deadline         # monotonic clock time to abort at (0: none)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
+    int later               # use the later-tricks bounds (_later.pxd)
+    uint64_t fired_later    # how often they settled a test
 
 
 cdef inline double now() noexcept nogil:
@@ -197,6 +201,12 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and S.later:
+        v = later_bounds(r, s, maxv, need, &crel)
+        if v >= 0:
+            S.fired_later += 1
+            rel[0] = crel
+            return v
     if S.sure.on and not part and s.trump == S.sure.trump and s.nplayed == 0:
         v = sure_bounds(r, &S.sure, s, maxv, need)
         if v >= 0:
@@ -552,6 +562,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.r = &r
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
+    S.later = 0 if os.environ.get("NAP_NO_LATER") else 1
     t0 = now()
     sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
@@ -585,7 +596,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "values": [values[i] for i in range(max(n_moves, 0))],
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
-        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
+        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry, "later": S.fired_later,
         "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out
