@@ -54,8 +54,8 @@ cdef inline int wants_tricks(const Rules* r, int side) noexcept nogil:
 
 cdef inline int trump_floor(const Rules* r, const State* s, int side, uint64_t tm,
                             uint64_t* rel) noexcept nogil:
-    """Tricks ``side`` is sure of with its trumps (``tm``: the trumps in play, not empty);
-    ``rel`` gets the cards the count relied on."""
+    """Tricks ``side`` is sure of with its trumps (``tm``: the trumps in play, not empty) at
+    a trick start; ``rel`` gets the cards the count relied on."""
     cdef int i, n, best = 0, longest = 0, hh = 0
     cdef uint64_t h, others = 0, top, second
     rel[0] = 0
@@ -141,4 +141,75 @@ cdef inline int later_bounds(const Rules* r, const State* s, int maxv, int need,
         if leader_short(r, s, maxv, rel):
             return maxv - 1 if lside else 1
     rel[0] = 0
+    return -1
+
+
+cdef inline int strongest_legal(uint64_t hand, int led, uint64_t tm) noexcept nogil:
+    """The card of ``hand`` most likely to win a trick led in ``led``: its highest card of
+    the suit, else (void) its highest trump; -1 when it cannot win the trick at all."""
+    cdef uint64_t f = hand & suit_cards(led)
+    if f:
+        return high_card(f)
+    if hand & tm:
+        return high_card(hand & tm)
+    return -1
+
+
+cdef inline int trick_power(int card, int led, uint64_t tm) noexcept nogil:
+    """Order of cards in a trick led in ``led``: trumps above the suit led, rank within."""
+    if card < 0:
+        return -1
+    if (tm >> card) & 1:
+        return 100 + card
+    if card // 13 == led:
+        return card
+    return -1
+
+
+cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
+                           uint64_t* rel) noexcept nogil:
+    """Inside a trick (plain rules, trump fixed): -1, or a bound settling the test ``need``
+    when it asks for every trick or for one, from a side sure to win the current trick.
+    (Sure trump tricks add nothing here: they were tried at the trick's start.)
+    A side is sure of it when its strongest card for the trick (already played, or the
+    strongest its seats still to play may play) beats every card the other side has
+    played or may play to it: that card is played and only a card of its own side can
+    beat it. A strategy of that side, so only when it wants tricks. ``rel``: that card,
+    when the other side may play a card of its suit (else only suit lengths decided)."""
+    cdef int led = s.played[0] // 13, i, k, seat, c, p, side
+    cdef int best[2]
+    cdef int card[2]
+    cdef int suit_of[2]
+    cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0
+    cdef uint64_t suits[2]
+    best[0] = -1
+    best[1] = -1
+    card[0] = -1
+    card[1] = -1
+    suits[0] = 0
+    suits[1] = 0
+    for k in range(r.n_seats):
+        seat = seat_add(r, s.leader, k)
+        if k < s.nplayed:
+            c = s.played[k]
+            p = trick_power(c, led, tm)
+        else:
+            c = strongest_legal(s.hands[seat], led, tm)
+            p = trick_power(c, led, tm)
+        side = (r.side_mask >> seat) & 1
+        if c >= 0 and p >= 0:
+            suits[side] |= bit(13 * (c // 13))      # suits whose cards it may win with
+        if p > best[side]:
+            best[side] = p
+            card[side] = c
+    if need == 1:
+        side = 1
+    elif need == maxv:
+        side = 0
+    else:
+        return -1
+    if best[side] > best[1 - side] and wants_tricks(r, side):
+        c = card[side]
+        rel[0] = bit(c) if suits[1 - side] & bit(13 * (c // 13)) else 0
+        return 1 if side else maxv - 1
     return -1

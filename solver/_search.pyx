@@ -81,7 +81,7 @@ from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport trick_rel, close_runs, small_twins, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
-from solver._later cimport later_bounds
+from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
@@ -180,6 +180,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
+    if s.nplayed and r.quick_tricks and S.later and (need == 1 or need == maxv):
+        v = trick_sure(r, s, maxv, need, rel)
+        if v >= 0:
+            S.fired_later += 1
+            return v
     if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
         v = last_trick(r, s, rel)
         if v >= 0:
