@@ -180,7 +180,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
-    if s.nplayed and r.quick_tricks and S.later and (need == 1 or need == maxv):
+    if s.nplayed and r.quick_tricks and S.later:
         v = trick_sure(r, s, maxv, need, rel)
         if v >= 0:
             S.fired_later += 1
