@@ -26,7 +26,9 @@ its side, and the leader's side can cash its sure leads.
 For partition search (``_part.pxd``) the count also names the cards it relied on: the top
 trumps counted and, per other suit, the top cards cashed. Any position with the same
 holders of those cards and the same suit lengths counts at least as many. The entry count
-and the sure winners name none, so partition search does without them (``_search.pyx``).
+names the partner's entry card and the cards of the partner's count (see
+``entry_tricks``). The sure winners name none, so partition search does without them
+(``_search.pyx``).
 """
 
 from libc.stdint cimport uint64_t, int8_t

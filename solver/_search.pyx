@@ -20,7 +20,10 @@ How it works
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
-  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test.
+  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test,
+  then either side's later tricks (``_later.pxd``: sure trump tricks, the leader's side
+  short of every trick at No Trump); inside a trick, a side sure to win it (and to cash
+  its winner's top cards next, when the other side holds no trump).
 * Every preset, at every trick start: sure winners (``_quick.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
   which in two-card tricks, per kind of trick) give each side's absolute cards (they win
@@ -28,7 +31,7 @@ How it works
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
-  and the entry count are off: they name no cards they relied on.
+  are off: they name no cards they relied on.
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
@@ -37,7 +40,10 @@ How it works
 * Partition search (plain trick-count rules, ``r.partition``; ``_part.pxd``): ``ab`` also
   returns the cards whose ranks its bound relied on (winners of tricks decided by rank,
   the top cards of a quick-trick count, the kept cards of a table entry; at a cut only the
-  cutting move's, at an all-node every move's). The entry stored keeps, per suit, only the
+  cutting move's, at an all-node every move's). Once a card searched without a cut-off
+  lies below every card its suit relied on so far, the node skips the player's other
+  cards of the suit below those (``small_twins``: they lead to equivalent positions, as
+  DDS's lowest-win rule). The entry stored keeps, per suit, only the
   cards from the top down to the lowest of those, plus every hand's suit lengths, so it
   answers every position that differs in the other, lower cards (``_tt.pxd`` finds it
   through five buckets). The point games keep exact keys: their point cards can never be
@@ -66,7 +72,6 @@ How it works
   with the bounds proved so far.
 """
 
-import os
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -99,9 +104,7 @@ ctypedef struct Search:
     double deadline         # monotonic clock time to abort at (0: none)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
-    int later               # use the later-tricks bounds (_later.pxd)
-    int entry               # use the entry count (_quick.pxd)
-    uint64_t fired_later    # how often they settled a test
+    uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
 
 
 cdef inline double now() noexcept nogil:
@@ -180,7 +183,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
-    if s.nplayed and r.quick_tricks and S.later:
+    if s.nplayed and r.quick_tricks:
         v = trick_sure(r, s, maxv, need, rel)
         if v >= 0:
             S.fired_later += 1
@@ -193,7 +196,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
         v = quick_tricks(r, s, &crel)
-        b = entry_tricks(r, s, &erel) if S.entry else 0
+        b = entry_tricks(r, s, &erel)
         if b > v:
             S.sure.fired_entry += 1
             v = b
@@ -205,7 +208,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
-    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and S.later:
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5:
         v = later_bounds(r, s, maxv, need, &crel)
         if v >= 0:
             S.fired_later += 1
@@ -566,8 +569,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.r = &r
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
-    S.later = 0 if os.environ.get("NAP_NO_LATER") else 1
-    S.entry = 0 if os.environ.get("NAP_NO_ENTRY") else 1
     t0 = now()
     sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
