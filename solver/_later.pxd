@@ -39,7 +39,7 @@ much); nothing for the lengths-only rule (every hand's suit lengths are always k
 """
 
 from libc.stdint cimport uint64_t
-from solver._rules cimport Rules, State, popcount64, ctz64, suit_cards, bit, high_card, seat_add
+from solver._rules cimport Rules, State, popcount64, suit_cards, bit, high_card, seat_add
 from solver._quick cimport top_run, low_of_top
 
 
@@ -169,34 +169,28 @@ cdef inline int trick_power(int card, int led, uint64_t tm) noexcept nogil:
 cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
                            uint64_t* rel) noexcept nogil:
     """Inside a trick (plain rules, trump fixed): -1, or a bound settling the test ``need``
-    from a side sure to win the current trick (and maybe to cash more after it).
+    when it asks for every trick or for one, from a side sure to win the current trick.
+    (Sure trump tricks add nothing here: they were tried at the trick's start.)
     A side is sure of it when its strongest card for the trick (already played, or the
     strongest its seats still to play may play) beats every card the other side has
     played or may play to it: that card is played and only a card of its own side can
-    beat it. ``rel``: that card, when the other side may play a card of its suit (else
-    only suit lengths decided).
-
-    When that card's holder also leads the next trick (every other seat of its side that
-    is still to play has a card it may play below it) and the other side holds no trump
-    (or it is No Trump), the holder then cashes its top cards of every suit (the
-    other side can neither beat nor ruff them; the cards still to come to this trick are
-    counted as staying in play, which can only lower the count); ``rel`` is then that
-    card (it also decides whether the partner can go under) and, per suit, the lowest
-    card counted. (Sure trump tricks add nothing more: they were tried at the
-    trick's start.) A strategy of that side, so only when it wants tricks."""
-    cdef int led = s.played[0] // 13, k, seat, c, p, side, hh = -1, q, su, n
+    beat it. A strategy of that side, so only when it wants tricks. ``rel``: that card,
+    when the other side may play a card of its suit (else only suit lengths decided)."""
+    cdef int led = s.played[0] // 13, k, seat, c, p, side
     cdef int best[2]
     cdef int card[2]
-    cdef int holder[2]
     cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0
     cdef uint64_t suits[2]
-    cdef uint64_t y_trumps = 0, rest, hand, f
+    if need == 1:
+        side = 1
+    elif need == maxv:
+        side = 0
+    else:
+        return -1
     best[0] = -1
     best[1] = -1
     card[0] = -1
     card[1] = -1
-    holder[0] = -1
-    holder[1] = -1
     suits[0] = 0
     suits[1] = 0
     for k in range(r.n_seats):
@@ -206,61 +200,12 @@ cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
         else:
             c = strongest_legal(s.hands[seat], led, tm)
         p = trick_power(c, led, tm)
-        side = (r.side_mask >> seat) & 1
         if c >= 0 and p >= 0:
-            suits[side] |= bit(13 * (c // 13))      # suits whose cards it may win with
-        if p > best[side]:
-            best[side] = p
-            card[side] = c
-            holder[side] = seat
-    if best[1] > best[0]:
-        side = 1
-    elif best[0] > best[1]:
-        side = 0
-    else:
-        return -1
-    # Settled by this trick alone? (the side needs one trick / the other side every trick)
-    if (side and need > 1) or (not side and need < maxv) or not wants_tricks(r, side):
-        if not wants_tricks(r, side):
-            return -1
-        c = card[side]
-        hh = holder[side]
-        # The holder leads next only if the other seats of its side still to play can go under.
-        for k in range(s.nplayed, r.n_seats):
-            seat = seat_add(r, s.leader, k)
-            if seat == hh or ((r.side_mask >> seat) & 1) != side:
-                if ((r.side_mask >> seat) & 1) != side:
-                    y_trumps |= s.hands[seat] & tm
-                continue
-            hand = s.hands[seat]
-            f = hand & suit_cards(led)
-            if f:
-                if not (tm >> c) & 1 and ctz64(f) > c:
-                    return -1
-            elif hand & ~tm == 0 and ctz64(hand) > c and (tm >> c) & 1:
-                return -1
-            elif hand & ~tm == 0 and not (tm >> c) & 1:
-                return -1
-        for k in range(r.n_seats):
-            if ((r.side_mask >> k) & 1) != side:
-                y_trumps |= s.hands[k] & tm
-        if y_trumps:
-            return -1
-        rel[0] = bit(c)     # also decides whether the partner goes under
-        rest = s.in_play & ~bit(c)
-        hand = s.hands[hh] & ~bit(c)
-        q = 1
-        for su in range(4):
-            n = top_run(hand & suit_cards(su), rest & suit_cards(su))
-            if n:
-                q += n
-                rel[0] |= low_of_top(rest & suit_cards(su), n)
-        if side:
-            if q >= need:
-                return q
-        elif maxv - q < need:
-            return maxv - q
-        rel[0] = 0
+            suits[(r.side_mask >> seat) & 1] |= bit(13 * (c // 13))   # suits it may win with
+        if p > best[(r.side_mask >> seat) & 1]:
+            best[(r.side_mask >> seat) & 1] = p
+            card[(r.side_mask >> seat) & 1] = c
+    if best[side] <= best[1 - side] or not wants_tricks(r, side):
         return -1
     c = card[side]
     rel[0] = bit(c) if suits[1 - side] & bit(13 * (c // 13)) else 0
