@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
           f"mismatches, {len(limited)} hit the limit")
     print(f"DDS {dds.dds_version()} (1 thread, all cards): {_times_text(dds_times)}")
     print(f"fast solver (all cards):           {_times_text(ours_times)}"
-          + (f"; {nodes / sum(ours_times) / 1e6:.2f} M nodes/s" if ours_times and sum(ours_times) else ""))
+          + (f"; {nodes / sum(ours_times) / 1e6:.2f} M nodes/s, {nodes:,} nodes" if ours_times and sum(ours_times) else ""))
     if ours_times and dds_times and not limited:
         print(f"time ratio fast/DDS: median {statistics.median(ours_times) / statistics.median(dds_times):.2f}x, "
               f"total {sum(ours_times) / sum(dds_times):.2f}x")

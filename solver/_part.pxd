@@ -37,7 +37,7 @@ how many cards per suit are kept, and a position matches it when its own kept ca
 
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, popcount64, ctz64, clz64, suit_cards, bit,
-                            trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES)
+                            high_card, trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES)
 from solver._canon cimport Canon
 
 cdef enum:
@@ -205,6 +205,34 @@ cdef inline uint64_t rel_of_counts(uint64_t counts, uint64_t in_play) noexcept n
         if m:
             out |= bit(63 - clz64(m))
     return out
+
+
+cdef inline uint64_t small_twins(int c, uint64_t rel, uint64_t in_play, uint64_t legal) noexcept nogil:
+    """The moves a node may skip after searching ``c`` without a cut-off (``rel``: the cards
+    its moves' bounds relied on so far, ``legal``: the player's legal cards): when ``c`` lies
+    below the lowest card of ``rel`` in its suit (every card of the suit when ``rel`` has
+    none), so does any other legal card ``d`` of the suit below it, and the positions after
+    ``c`` and after ``d`` agree on every kept card and every suit length (the trick counts
+    as one more holder), so ``c``'s bound holds for ``d``. A run of equivalent cards is
+    searched through its lowest card: a run reaching up to that lowest card is not skipped
+    (its higher cards are not small)."""
+    cdef int su = c // 13, x
+    cdef uint64_t suit = suit_cards(su), rs = rel & suit, low, m, below
+    low = (rs & (0 - rs)) if rs else bit(13 * su + 13)
+    if bit(c) >= low:
+        return 0
+    m = in_play & legal & suit & (low - 1) & ~bit(c)
+    if rs and (legal & low):
+        x = ctz64(low)
+        while True:
+            below = in_play & suit & (bit(x) - 1)
+            if not below:
+                break
+            x = high_card(below)
+            if not (legal >> x) & 1:
+                break
+            m &= ~bit(x)
+    return m
 
 
 # ---- PART_ROLES (role cards, points): the kept cards in relative ranks -----------------------

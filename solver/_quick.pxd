@@ -26,8 +26,8 @@ its side, and the leader's side can cash its sure leads.
 For partition search (``_part.pxd``) the count also names the cards it relied on: the top
 trumps counted and, per other suit, the top cards cashed. Any position with the same
 holders of those cards and the same suit lengths counts at least as many. The entry count
-names none, so partition search does without it. The sure winners name the sure cards
-they counted (see ``sure_bounds``).
+names the partner's entry card and the cards of the partner's count (see
+``entry_tricks``); the sure winners name the sure cards they counted (see ``sure_bounds``).
 """
 
 from libc.stdint cimport uint64_t, int8_t
@@ -455,7 +455,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     return -1
 
 
-cdef inline int entry_tricks(const Rules* r, const State* s) noexcept nogil:
+cdef inline int entry_tricks(const Rules* r, const State* s, uint64_t* rel) noexcept nogil:
     """Sure tricks for the leader's side through an entry (plain rules, a side of two seats
     as in bridge): the leader leads its lowest card of a side suit in which the partner
     holds a card above every opponent's card of the suit and above that lowest card, and
@@ -463,12 +463,21 @@ cdef inline int entry_tricks(const Rules* r, const State* s) noexcept nogil:
     its quick tricks, counted on the hands after that trick with every unknown card kept
     where it can only lower the count: an opponent who follows loses its lowest card of
     the suit (its higher ones stay in play), one who cannot holds no trump, so it never
-    ruffs and its cards only stay in play. 0 if there is no such entry."""
+    ruffs and its cards only stay in play. 0 if there is no such entry.
+
+    ``rel`` (partition search) gets the partner's entry card and the cards the partner's
+    count relied on. A position that keeps them (and every suit length) has the entry
+    too: the cards above the entry card are kept, so none is the partner's or an
+    opponent's, and the leader's lowest card of the suit is below it (small there when
+    small here). The cards that leave in the entry trick are each hand's lowest of the
+    suit (small in both, or the same kept card), so the hands after it agree again on
+    the cards the partner's count relied on."""
     cdef int L = s.leader, P = -1, side = (r.side_mask >> s.leader) & 1, i, su, best = 0, v, p
     cdef int n_side = 0, ruff
-    cdef uint64_t unused_rel
+    cdef uint64_t trel
     cdef uint64_t cards, opp_suit, low, h
     cdef State t
+    rel[0] = 0
     for i in range(r.n_seats):
         if i != L and ((r.side_mask >> i) & 1) == side:
             P = i
@@ -504,7 +513,8 @@ cdef inline int entry_tricks(const Rules* r, const State* s) noexcept nogil:
                 t.hands[i] &= ~(h & -h)
         t.leader = P
         state_init_masks(&t)    # quick_tricks reads the cards in play from the state
-        v = 1 + quick_tricks(r, &t, &unused_rel)
+        v = 1 + quick_tricks(r, &t, &trel)
         if v > best:
             best = v
+            rel[0] = trel | ((<uint64_t>1) << p)
     return best

@@ -20,7 +20,10 @@ How it works
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
-  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test.
+  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test,
+  then either side's later tricks (``_later.pxd``: sure trump tricks, the leader's side
+  short of every trick at No Trump); inside a trick, a side sure to win it (and to cash
+  its winner's top cards next, when the other side holds no trump).
 * Every preset, at every trick start: sure winners (``_quick.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
   which in two-card tricks, per kind of trick) give each side's absolute cards (they win
@@ -28,8 +31,8 @@ How it works
   leader's sure leads (cashed one after the other, with the points the followers are
   forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
-  name the sure cards they counted. The entry count names none, so partition search goes
-  without it (keeping every card for it cost more than it saved).
+  name the sure cards they counted, as does the entry count (the partner's entry card and
+  the cards of the partner's count).
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
@@ -42,10 +45,13 @@ How it works
   per suit, only the cards from the top down to the lowest of those, plus every hand's
   suit lengths, so it answers every position that differs in the other, lower cards.
   Plain rules (bridge, Nap: PART_PLAIN): any card may be such a low card; ``_tt.pxd``
-  finds an entry through five buckets. Role and point games (Japanese, Mighty, Japoleon,
-  Secretary: PART_ROLES, hands of at most 10 cards): role cards, the Joker and point
-  cards are always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket
-  hashed on the always-kept cards. Measured against their exact keys (still there:
+  finds an entry through five buckets; once a card searched without a cut-off lies below
+  every card its suit relied on so far, the node skips the player's other cards of the
+  suit below those (``small_twins``: they lead to equivalent positions, as DDS's
+  lowest-win rule). Role and point games (Japanese, Mighty, Japoleon, Secretary:
+  PART_ROLES, hands of at most 10 cards): role cards, the Joker and point cards are
+  always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket hashed on
+  the always-kept cards. Measured against their exact keys (still there:
   ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``): 23-45 % fewer nodes in Japanese,
   Mighty 38 %, Japoleon 23 %, Secretary 77 % (``solver/README.md``).
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
@@ -79,15 +85,17 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules, PART_ROLES)
+                            fill_rules, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
-from solver._part cimport (trick_rel, close_runs, part_words, kept_counts, rel_of_counts,
-                           trick_rel_roles, kept_counts_roles, rel_of_counts_roles,
-                           full_counts_roles, part_words_roles, close_runs_roles)
+from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
+                           rel_of_counts, trick_rel_roles, kept_counts_roles,
+                           rel_of_counts_roles, full_counts_roles, part_words_roles,
+                           close_runs_roles)
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
+from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 cdef enum:
@@ -105,6 +113,7 @@ ctypedef struct Search:
     double deadline         # monotonic clock time to abort at (0: none)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
+    uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
 
 
 cdef inline double now() noexcept nogil:
@@ -168,6 +177,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
+    cdef uint64_t skip = 0, legal = 0, erel = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -188,6 +198,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
+    if s.nplayed and r.quick_tricks:
+        v = trick_sure(r, s, maxv, need, rel)
+        if v >= 0:
+            S.fired_later += 1
+            return v
     if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
         v = last_trick(r, s, rel)
         if v >= 0:
@@ -196,13 +211,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
         v = quick_tricks(r, s, &crel)
-        # The entry count and the sure winners below name no cards they relied on, so
-        # partition search goes without them (keeping every card instead made the table
-        # exact again: bridge 9 cards x 20 took 1.41 M nodes with them, 0.67 M without).
-        b = 0 if part else entry_tricks(r, s)
+        b = entry_tricks(r, s, &erel)
         if b > v:
             S.sure.fired_entry += 1
             v = b
+            crel = erel
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
                 rel[0] = crel
@@ -210,6 +223,12 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5:
+        v = later_bounds(r, s, maxv, need, &crel)
+        if v >= 0:
+            S.fired_later += 1
+            rel[0] = crel
+            return v
     # Under partition search the sure bounds name the sure cards they relied on.
     if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0:
         v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
@@ -250,11 +269,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     n = gen_moves(r, s, moves, first, 1)
+    if part:
+        legal = legal_mask(r, s)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
     for i in range(n):
+        if (skip >> (moves[i] & MOVE_CARD)) & 1:
+            continue
         gain = apply_move(r, s, moves[i], &child, &w)
         b = gain + ab(S, &child, need - gain, &crel)
         if S.aborted:
@@ -285,6 +308,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             if b < result:
                 result = b
         acc |= crel
+        if part == PART_PLAIN:
+            skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
@@ -295,7 +320,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                                    ~r.tr[trump_index(s.trump)].keep_extra,
                                    r.point_mask if r.unit_points else 0)
         else:
-            acc = close_runs(acc, s.in_play, legal_mask(r, s))
+            acc = close_runs(acc, s.in_play, legal)
         rel[0] = acc
     if result > maxv:
         result = maxv
@@ -622,7 +647,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "values": [values[i] for i in range(max(n_moves, 0))],
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
-        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
+        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry, "later": S.fired_later,
         "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out

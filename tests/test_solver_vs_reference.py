@@ -280,6 +280,18 @@ def test_reaches_is_the_value_threshold():
         assert reaches(pos, -5) and not reaches(pos, 99)
 
 
+def test_guarded_second_trump_on_lead_takes_no_trick():
+    """Bridge, spades trump, South (2) on lead with K♠ 3♠, East (1, just before South) A♠ 4♠,
+    West Q♠ 4♥, North two hearts. South's guarded K♠ behind the A♠ is no sure trick when
+    South must lead trumps itself: K♠ falls to the A♠ and 4♠ beats 3♠, or 3♠ loses to the
+    Q♠ and West's 4♥ lead makes East ruff with the A♠ over the bare K♠. East-West (the
+    declarer's side) take both (a bound that counted the K♠ as a trick said at most one)."""
+    hands = [["2H", "3H"], ["AS", "4S"], ["KS", "3S"], ["QS", "4H"]]
+    pos = _pos("bridge", hands, declarer=1, partner=3, trump="S", leader=2, trick=11)
+    assert reference.value(pos) == 2
+    assert reaches(pos, 2) and solve(pos).value == 2
+
+
 def test_line_replays_to_the_value():
     for pos in positions("mighty", 6, seed=9, max_tricks=3):
         result = solve(pos)

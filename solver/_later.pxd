@@ -1,0 +1,212 @@
+# cython: language_level=3
+"""Bounds at trick starts from tricks a side is sure of later in the hand (plain trick-count
+rules: bridge, Nap), for either side, whoever leads. The idea is DDS's "later tricks"
+(LaterTricksMIN/MAX); the arguments below are this project's own.
+
+``quick_tricks`` (``_quick.pxd``) counts what the leader's side cashes now. These count
+tricks a side takes at some point, which bounds the value from the other side too:
+
+* Trumps that cannot lose: the top trumps held in a row by one hand each win the trick they
+  are played to (nothing above them is left but its own cards, which are never in the same
+  trick), and every card is played before the hand ends. Forced: whatever anyone plays.
+* No trumps against: when the other side holds no trump, every trump of a side's longest
+  trump hand is played to a trick of its own and wins it (only trumps beat trumps).
+  Forced. Only suit lengths matter, so no card is named.
+* A guarded second trump behind the top one: the holder of the second-highest trump with
+  at least one more trump, seated right after the holder of the highest and not on lead,
+  takes a trick. Until its side wins a trick it never leads, so the top trump's holder
+  plays just before it in every trick; it keeps the second trump until a trick in which the top trump's holder (who plays just
+  before it) did not play the top trump and it may play a trump (it then wins: only the
+  top trump was higher), or until the top trump has gone (it is then the top trump).
+  In the one trick where the top trump is played it has another legal card: before that
+  trick its trumps only went to tricks it won with the second trump (then it is done)
+  and it never needs to spend one elsewhere, so it still holds two. A strategy of its
+  side, so only when that side wants tricks (not in Misere).
+* The leader's side needs every trick at No Trump (or with no trump left): each trick it
+  wins it also leads (it keeps the lead throughout), and the other side wins any trick led
+  in a suit whose top card it holds (it keeps that card until the suit is led; it is
+  forced to part with it only as its last card, in the last trick). A suit led by the
+  leader's side is led at most as often as its longer holding of the suit (each such
+  trick takes a card of the suit from each of its hands that has one). So the leader's
+  side takes every trick only if the suits whose top card it holds, counted by its longer
+  holding, reach the tricks left. A strategy of the other side (not in Misere).
+
+For partition search (``_part.pxd``) each bound names the cards it relied on: the run of
+top trumps counted; the two top trumps of the guarded-second rule; at No Trump, the top
+card of each suit the other side holds the top of (the suits the leader's side tops only
+raise its count, so any position that keeps the others' top cards counts at most as
+much); nothing for the lengths-only rule (every hand's suit lengths are always kept).
+"""
+
+from libc.stdint cimport uint64_t
+from solver._rules cimport Rules, State, popcount64, suit_cards, bit, high_card, seat_add
+from solver._quick cimport top_run, low_of_top
+
+
+cdef inline int wants_tricks(const Rules* r, int side) noexcept nogil:
+    """1 when the seats of ``side`` (1: the declarer's) want tricks (not Misere)."""
+    cdef int i
+    for i in range(r.n_seats):
+        if ((r.side_mask >> i) & 1) == side:
+            return ((r.max_mask >> i) & 1) == side
+    return 0
+
+
+cdef inline int trump_floor(const Rules* r, const State* s, int side, uint64_t tm,
+                            uint64_t* rel) noexcept nogil:
+    """Tricks ``side`` is sure of with its trumps (``tm``: the trumps in play, not empty) at
+    a trick start; ``rel`` gets the cards the count relied on."""
+    cdef int i, n, best = 0, longest = 0, hh = 0
+    cdef uint64_t h, others = 0, top, second
+    rel[0] = 0
+    for i in range(r.n_seats):
+        h = s.hands[i] & tm
+        if ((r.side_mask >> i) & 1) != side:
+            others |= h
+            continue
+        n = popcount64(h)
+        if n > longest:
+            longest = n
+        n = top_run(h, tm)
+        if n > best:
+            best = n
+            rel[0] = low_of_top(tm, n)
+    if not others:
+        if longest >= best:
+            rel[0] = 0
+            return longest
+        return best
+    if best == 0 and tm & (tm - 1) and wants_tricks(r, side):
+        top = bit(high_card(tm))
+        second = bit(high_card(tm & ~top))
+        for i in range(r.n_seats):
+            if s.hands[i] & second:
+                hh = i
+                break
+        if ((r.side_mask >> hh) & 1) == side and hh != s.leader and \
+                popcount64(s.hands[hh] & tm) >= 2 and \
+                s.hands[seat_add(r, hh, r.n_seats - 1)] & top:
+            rel[0] = top | second
+            return 1
+    return best
+
+
+cdef inline int leader_short(const Rules* r, const State* s, int maxv, uint64_t* rel) noexcept nogil:
+    """1 when the leader's side cannot take all ``maxv`` tricks left (No Trump or no trump
+    in play: see the module note), with ``rel`` the cards relied on; else 0."""
+    cdef int side = (r.side_mask >> s.leader) & 1, su, i, n, longest, total = 0
+    cdef uint64_t cards, top
+    rel[0] = 0
+    for su in range(4):
+        cards = s.in_play & suit_cards(su)
+        if not cards:
+            continue
+        top = bit(high_card(cards))
+        longest = 0
+        for i in range(r.n_seats):
+            if ((r.side_mask >> i) & 1) != side:
+                if s.hands[i] & top and (s.hands[i] & cards) != cards:
+                    rel[0] |= top       # the other side's top card, not its only holding
+                continue
+            n = popcount64(s.hands[i] & cards)
+            if n > longest:
+                longest = n
+        for i in range(r.n_seats):
+            if s.hands[i] & top and ((r.side_mask >> i) & 1) == side:
+                total += longest
+                break
+    return 1 if total < maxv else 0
+
+
+cdef inline int later_bounds(const Rules* r, const State* s, int maxv, int need,
+                             uint64_t* rel) noexcept nogil:
+    """At a trick start (plain rules, trump fixed): -1, or a bound settling the test
+    ``need`` (``b >= need``: the value is at least ``b``; ``b < need``: at most ``b``),
+    with ``rel`` the cards it relied on."""
+    cdef uint64_t tm = s.in_play & suit_cards(s.trump) if s.trump < 4 else 0
+    cdef int f, lside
+    rel[0] = 0
+    if tm:
+        f = trump_floor(r, s, 1, tm, rel)
+        if f >= need:
+            return f
+        f = trump_floor(r, s, 0, tm, rel)
+        if maxv - f < need:
+            return maxv - f
+        rel[0] = 0
+        return -1
+    lside = (r.side_mask >> s.leader) & 1
+    # Only tests in which the leader's side needs every trick left.
+    if (need == maxv if lside else need == 1) and wants_tricks(r, 1 - lside):
+        if leader_short(r, s, maxv, rel):
+            return maxv - 1 if lside else 1
+    rel[0] = 0
+    return -1
+
+
+cdef inline int strongest_legal(uint64_t hand, int led, uint64_t tm) noexcept nogil:
+    """The card of ``hand`` most likely to win a trick led in ``led``: its highest card of
+    the suit, else (void) its highest trump; -1 when it cannot win the trick at all."""
+    cdef uint64_t f = hand & suit_cards(led)
+    if f:
+        return high_card(f)
+    if hand & tm:
+        return high_card(hand & tm)
+    return -1
+
+
+cdef inline int trick_power(int card, int led, uint64_t tm) noexcept nogil:
+    """Order of cards in a trick led in ``led``: trumps above the suit led, rank within."""
+    if card < 0:
+        return -1
+    if (tm >> card) & 1:
+        return 100 + card
+    if card // 13 == led:
+        return card
+    return -1
+
+
+cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
+                           uint64_t* rel) noexcept nogil:
+    """Inside a trick (plain rules, trump fixed): -1, or a bound settling the test ``need``
+    when it asks for every trick or for one, from a side sure to win the current trick.
+    (Sure trump tricks add nothing here: they were tried at the trick's start.)
+    A side is sure of it when its strongest card for the trick (already played, or the
+    strongest its seats still to play may play) beats every card the other side has
+    played or may play to it: that card is played and only a card of its own side can
+    beat it. A strategy of that side, so only when it wants tricks. ``rel``: that card,
+    when the other side may play a card of its suit (else only suit lengths decided)."""
+    cdef int led = s.played[0] // 13, k, seat, c, p, side
+    cdef int best[2]
+    cdef int card[2]
+    cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0
+    cdef uint64_t suits[2]
+    if need == 1:
+        side = 1
+    elif need == maxv:
+        side = 0
+    else:
+        return -1
+    best[0] = -1
+    best[1] = -1
+    card[0] = -1
+    card[1] = -1
+    suits[0] = 0
+    suits[1] = 0
+    for k in range(r.n_seats):
+        seat = seat_add(r, s.leader, k)
+        if k < s.nplayed:
+            c = s.played[k]
+        else:
+            c = strongest_legal(s.hands[seat], led, tm)
+        p = trick_power(c, led, tm)
+        if c >= 0 and p >= 0:
+            suits[(r.side_mask >> seat) & 1] |= bit(13 * (c // 13))   # suits it may win with
+        if p > best[(r.side_mask >> seat) & 1]:
+            best[(r.side_mask >> seat) & 1] = p
+            card[(r.side_mask >> seat) & 1] = c
+    if best[side] <= best[1 - side] or not wants_tricks(r, side):
+        return -1
+    c = card[side]
+    rel[0] = bit(c) if suits[1 - side] & bit(13 * (c // 13)) else 0
+    return 1 if side else maxv - 1
