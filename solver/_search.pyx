@@ -74,15 +74,19 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules)
-from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
+from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, tt_prefetch,
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, ptt_prefetch)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
+import os
+cdef int ETC_ON = int(os.environ.get("NAP_ETC", "1"))
+
 cdef enum:
+    ETC_MOVES = 16          # ab_last: most moves at a trick's last seat (a hand holds <= 13 cards)
     ABORT_NONE = 0
     ABORT_NODES = 1
     ABORT_TIME = 2
@@ -95,8 +99,19 @@ ctypedef struct Search:
     uint64_t tt_hits        # table probes that answered a test without search
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
+    int etc                 # enhanced transposition cutoffs at the trick's last seat (ab_last)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
+    uint64_t dbg[8]
+
+
+ctypedef struct Probe:
+    # A trick start's table key and what its lookup found, made by ``ab_last`` for a child
+    # it then searches (``ab`` skips its own bounds and lookup: they already failed).
+    Canon cn                # the relative-rank key
+    uint64_t words[MAX_SEATS]   # partition search: the words matched (``part_words``)
+    uint64_t tag            # the table tag
+    int first               # the table's best move (-1 none), in real ranks
 
 
 cdef inline double now() noexcept nogil:
@@ -142,7 +157,38 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
     return gain
 
 
-cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
+cdef inline int start_bounds(Search* S, const State* s, int need, int maxv, uint64_t* rel) noexcept nogil:
+    """The bounds without search at a trick start (quick tricks, sure winners): a bound
+    that settles the test "value >= need" as ``ab`` returns it, or -1."""
+    cdef const Rules* r = S.r
+    cdef int part = r.partition, v, b
+    cdef uint64_t crel = 0
+    # Sure tricks bound the value only when the leader's side wants them (not in Misère).
+    if r.quick_tricks and s.trump < 5 and \
+            ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
+        v = quick_tricks(r, s, &crel)
+        # The entry count and the sure winners below name no cards they relied on, so
+        # partition search goes without them (keeping every card instead made the table
+        # exact again: bridge 9 cards x 20 took 1.41 M nodes with them, 0.67 M without).
+        b = 0 if part else entry_tricks(r, s)
+        if b > v:
+            S.sure.fired_entry += 1
+            v = b
+        if (r.side_mask >> s.leader) & 1:
+            if v >= need:
+                rel[0] = crel
+                return v
+        elif need > maxv - v:
+            rel[0] = crel
+            return maxv - v
+    if S.sure.on and not part and s.trump == S.sure.trump and s.nplayed == 0:
+        v = sure_bounds(r, &S.sure, s, maxv, need)
+        if v >= 0:
+            return v
+    return -1
+
+
+cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
     least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
@@ -179,29 +225,22 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         v = last_trick(r, s, rel)
         if v >= 0:
             return v
-    # Sure tricks bound the value only when the leader's side wants them (not in Misère).
-    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
-            ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
-        v = quick_tricks(r, s, &crel)
-        # The entry count and the sure winners below name no cards they relied on, so
-        # partition search goes without them (keeping every card instead made the table
-        # exact again: bridge 9 cards x 20 took 1.41 M nodes with them, 0.67 M without).
-        b = 0 if part else entry_tricks(r, s)
-        if b > v:
-            S.sure.fired_entry += 1
-            v = b
-        if (r.side_mask >> s.leader) & 1:
-            if v >= need:
-                rel[0] = crel
-                return v
-        elif need > maxv - v:
-            rel[0] = crel
-            return maxv - v
-    if S.sure.on and not part and s.trump == S.sure.trump and s.nplayed == 0:
-        v = sure_bounds(r, &S.sure, s, maxv, need)
+    if s.nplayed == 0 and pre == NULL:
+        v = start_bounds(S, s, need, maxv, rel)
         if v >= 0:
             return v
-    if s.nplayed == 0:
+    if s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 2 and S.etc and \
+            popcount64(s.hands[seat]) <= ETC_MOVES:
+        return ab_last(S, s, need, rel, maxing)
+    if s.nplayed == 0 and pre != NULL:
+        cn = pre.cn
+        in_play = s.in_play
+        tag = pre.tag
+        first = pre.first
+        if part:
+            for i in range(r.n_seats):
+                words[i] = pre.words[i]
+    elif s.nplayed == 0:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
@@ -234,7 +273,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     result = -1 if maxing else maxv + 1
     for i in range(n):
         gain = apply_move(r, s, moves[i], &child, &w)
-        b = gain + ab(S, &child, need - gain, &crel)
+        b = gain + ab(S, &child, need - gain, &crel, NULL)
         if S.aborted:
             return 0
         if part and w >= 0:     # this move finished the trick: did a rank decide it?
@@ -291,6 +330,157 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     return result
 
 
+cdef int probe_child(Search* S, const State* s, int move, int need, uint64_t* rel, Probe* p,
+                     int step) noexcept nogil:
+    """For ``ab_last``: the bound with which the cheap bounds or the table answer the test
+    of child ``move`` of ``s`` (the child's ``need`` follows from ``need``), as ``ab`` would
+    return it, with ``rel``; -1 when they do not settle it (its key and the table's move
+    are then in ``p``, for its search). ``step`` 0: all at once; 1: only make the key and
+    ask for the table's bucket (returns -3, or the bound when settled without the table);
+    2: the lookup after step 1."""
+    cdef const Rules* r = S.r
+    cdef State child
+    cdef int gain, w, cneed, v, k, mv = -1
+    cdef uint64_t counts, meta
+    cdef uint64_t* entry
+    gain = apply_move(r, s, move, &child, &w)
+    cneed = need - gain
+    if step < 2:
+        rel[0] = 0
+        if r.partition:
+            rel[0] = trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
+        if cneed <= 0:
+            return 0
+        v = max_value(r, &child)
+        if cneed > v:
+            return v
+        counts = 0
+        S.dbg[5] += 1
+        v = start_bounds(S, &child, cneed, v, &counts)
+        if v >= 0:
+            rel[0] |= counts
+            return v
+        canonicalise(r, &child, &p.cn)
+        if r.partition:
+            part_words(r, &child, p.cn.hands, p.words)
+            p.tag = ptt_tag(child.leader, child.trump, child.reveal_used, r.n_tricks - child.trick)
+        else:
+            p.tag = tt_tag(child.leader, child.trump, child.reveal_used)
+        if step == 1:
+            if r.partition:
+                ptt_prefetch(S.tt, p.words, p.tag)
+            else:
+                tt_prefetch(S.tt, p.cn.hands, p.tag)
+            return -3
+    S.dbg[2] += 1
+    if r.partition:
+        k = ptt_probe(S.tt, p.words, p.tag, cneed, &v, &counts, &mv)
+        if k >= 0:
+            S.tt_hits += 1
+            rel[0] |= rel_of_counts(counts, child.in_play)
+            return v
+    else:
+        entry = tt_find(S.tt, p.cn.hands, p.tag)
+        if entry != NULL:
+            meta = entry[r.n_seats]
+            v = <int>((meta >> META_LB) & 0xFF)
+            if v >= cneed:
+                S.tt_hits += 1
+                return v
+            v = <int>((meta >> META_UB) & 0xFF)
+            if v < cneed:
+                S.tt_hits += 1
+                return v
+            mv = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+    p.first = move_from_canon(&p.cn, mv)
+    return -1
+
+
+cdef int ab_last(Search* S, const State* s, int need, uint64_t* rel, int maxing) noexcept nogil:
+    """``ab`` at the trick's last seat (the node already counted), with enhanced
+    transposition cutoffs: every move ends the trick, so every child is a trick start whose
+    test the cheap bounds or the table may answer. The children are looked at in move
+    order; at the first that needs a search, every later child is looked at first (all
+    their table buckets asked for at once, so that the cache misses overlap): one whose
+    bound, plus the trick's gain, settles this node's test for the side to move ends it
+    without a search. A child searched gets the key and table move found here (``Probe``)."""
+    cdef const Rules* r = S.r
+    cdef int part = r.partition
+    cdef int n, i, gain, v, b, result, w, k, cut = 0, etc_done = 0
+    cdef int maxv = max_value(r, s)
+    cdef int moves[MAX_MOVES]
+    cdef int known[ETC_MOVES]
+    cdef uint64_t known_rel[ETC_MOVES]
+    cdef Probe probes[ETC_MOVES]
+    cdef uint64_t acc = 0, crel = 0
+    cdef State child
+    n = gen_moves(r, s, moves, -1, 1)
+    S.dbg[0] += 1
+    S.dbg[1] += n
+    for i in range(n):
+        known[i] = -2           # not looked at yet
+    for i in range(n):
+        if known[i] == -2:
+            known[i] = probe_child(S, s, moves[i], need, &known_rel[i], &probes[i], 0)
+        if known[i] >= 0:
+            gain = apply_move(r, s, moves[i], &child, &w)
+            if (gain + known[i] >= need) == maxing:
+                rel[0] = known_rel[i]
+                return gain + known[i]
+            continue
+        if etc_done:
+            continue
+        # Child i needs a search: first see whether a later child settles the node.
+        etc_done = 1
+        for k in range(i + 1, n):
+            known[k] = probe_child(S, s, moves[k], need, &known_rel[k], &probes[k], 1)
+        for k in range(i + 1, n):
+            if known[k] == -3:
+                known[k] = probe_child(S, s, moves[k], need, &known_rel[k], &probes[k], 2)
+            if known[k] >= 0:
+                gain = apply_move(r, s, moves[k], &child, &w)
+                if (gain + known[k] >= need) == maxing:
+                    S.dbg[4] += 1
+                    rel[0] = known_rel[k]
+                    return gain + known[k]
+        break
+    result = -1 if maxing else maxv + 1
+    for i in range(n):
+        gain = apply_move(r, s, moves[i], &child, &w)
+        if known[i] >= 0:
+            b = gain + known[i]
+            crel = known_rel[i]
+        else:
+            S.dbg[6] += 1
+            b = gain + ab(S, &child, need - gain, &crel, &probes[i])
+            if S.aborted:
+                return 0
+            if part:
+                crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
+        if maxing:
+            if b >= need:
+                result = b
+                cut = 1
+                break
+            if b > result:
+                result = b
+        else:
+            if b < need:
+                result = b
+                cut = 1
+                break
+            if b < result:
+                result = b
+        acc |= crel
+    if part:
+        rel[0] = crel if cut else close_runs(acc, s.in_play, legal_mask(r, s))
+    if result > maxv:
+        result = maxv
+    if result < 0:
+        result = 0
+    return result
+
+
 cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
     cdef const Rules* r = S.r
@@ -321,7 +511,7 @@ cdef int bound_test(Search* S, const State* s, int t, int* lo, int* hi) noexcept
     if t > hi[0]:
         return 0
     S.tests += 1
-    b = ab(S, s, t, &rel)
+    b = ab(S, s, t, &rel, NULL)
     if b >= t:
         lo[0] = b if b < hi[0] else hi[0]
         return 1
@@ -448,9 +638,9 @@ cdef int principal_line(Search* S, const State* root, int value, int root_move, 
             gain = apply_move(r, &s, moves[i], &child, &w)
             S.tests += 1
             if maxing:
-                found = i if (gain <= value and ab(S, &child, value - gain, &rel) >= value - gain) else -1
+                found = i if (gain <= value and ab(S, &child, value - gain, &rel, NULL) >= value - gain) else -1
             else:
-                found = i if ab(S, &child, value - gain + 1, &rel) < value - gain + 1 else -1
+                found = i if ab(S, &child, value - gain + 1, &rel, NULL) < value - gain + 1 else -1
             if S.aborted:
                 return -1
             if found >= 0:
@@ -546,6 +736,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.r = &r
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
+    S.etc = ETC_ON
     t0 = now()
     sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
@@ -555,7 +746,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                reached = ab(&S, &s, target, &rel) >= target
+                reached = ab(&S, &s, target, &rel, NULL) >= target
                 status = S.aborted
             else:
                 n_moves = card_values(&S, &s, want == 2, moves, values, &lo, &hi, &first)
@@ -580,7 +771,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
         "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
-        "tt_entries": table.tt.used, "time_s": now() - t0,
+        "tt_entries": table.tt.used, "dbg": [S.dbg[i] for i in range(8)], "time_s": now() - t0,
     }
     return out
 
