@@ -68,6 +68,7 @@ How it works
 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
+from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
@@ -84,6 +85,8 @@ from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
 import os
 cdef int ETC_ON = int(os.environ.get("NAP_ETC", "1"))
+cdef int TWO_ON = int(os.environ.get("NAP_TWO", "0"))
+cdef int MID_BITS = int(os.environ.get("NAP_MID", "0"))
 
 cdef enum:
     ETC_MOVES = 16          # ab_last: most moves at a trick's last seat (a hand holds <= 13 cards)
@@ -99,10 +102,22 @@ ctypedef struct Search:
     uint64_t tt_hits        # table probes that answered a test without search
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
+    int two
+    MidEntry* mid
+    uint64_t mid_mask
     int etc                 # enhanced transposition cutoffs at the trick's last seat (ab_last)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
     uint64_t dbg[8]
+    uint64_t hist[128]
+
+
+ctypedef struct MidEntry:
+    uint64_t key
+    uint64_t rel_lb
+    uint64_t rel_ub
+    int lb
+    int ub
 
 
 ctypedef struct Probe:
@@ -112,6 +127,21 @@ ctypedef struct Probe:
     uint64_t words[MAX_SEATS]   # partition search: the words matched (``part_words``)
     uint64_t tag            # the table tag
     int first               # the table's best move (-1 none), in real ranks
+
+
+cdef inline uint64_t mid_key(const Rules* r, const State* s) noexcept nogil:
+    cdef uint64_t h = (<uint64_t>(s.leader + 1)) * 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(r.n_seats):
+        h ^= s.hands[i] + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
+        h *= 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    for i in range(s.nplayed):
+        h ^= <uint64_t>(s.played[i] + 1) << (8 * i)
+    h ^= (<uint64_t>s.trump << 40) | (<uint64_t>(s.joker_suit + 1) << 44) | (<uint64_t>s.joker_called << 48) | (<uint64_t>s.reveal_used << 50)
+    h *= 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 29
+    return h | 1
 
 
 cdef inline double now() noexcept nogil:
@@ -188,6 +218,93 @@ cdef inline int start_bounds(Search* S, const State* s, int need, int maxv, uint
     return -1
 
 
+cdef inline int last_value(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
+    """``ab`` at the start of the last trick (for ``ab2``)."""
+    cdef int v
+    rel[0] = 0
+    if need <= 0:
+        return 0
+    v = max_value(S.r, s)
+    if need > v:
+        return v
+    S.nodes += 1
+    v = last_trick(S.r, s, rel)
+    if v >= 0:
+        return v
+    S.nodes -= 1
+    return ab(S, s, need, rel, NULL)
+
+
+cdef int ab2(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
+    """``ab`` in the second-last trick (every seat still to play holds two cards): no
+    table, no bounds, no ordering beyond the lead's."""
+    cdef int maxv
+    rel[0] = 0
+    if need <= 0:
+        return 0
+    maxv = max_value(S.r, s)
+    if need > maxv:
+        return maxv
+    S.nodes += 1
+    return ab2_moves(S, s, need, rel, maxv)
+
+
+cdef int ab2_moves(Search* S, const State* s, int need, uint64_t* rel, int maxv) noexcept nogil:
+    cdef const Rules* r = S.r
+    cdef int part = r.partition
+    cdef int seat = seat_to_move(r, s)
+    cdef int maxing = (r.max_mask >> seat) & 1
+    cdef int n = 0, i, gain, b, w, result, cut = 0
+    cdef int moves[MAX_MOVES]
+    cdef uint64_t legal, acc = 0, crel = 0
+    cdef State child
+    if s.nplayed == 0:
+        n = gen_moves(r, s, moves, -1, 1)
+    else:
+        legal = legal_mask(r, s)
+        while legal:
+            moves[n] = ctz64(legal)
+            legal &= legal - 1
+            n += 1
+    result = -1 if maxing else maxv + 1
+    for i in range(n):
+        gain = apply_move(r, s, moves[i], &child, &w)
+        if w >= 0:
+            b = gain + last_value(S, &child, need - gain, &crel)
+            if S.aborted:
+                return 0
+            if part:
+                crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
+        else:
+            b = ab2(S, &child, need, &crel)
+        if maxing:
+            if b >= need:
+                result = b
+                cut = 1
+                break
+            if b > result:
+                result = b
+        else:
+            if b < need:
+                result = b
+                cut = 1
+                break
+            if b < result:
+                result = b
+        acc |= crel
+    if part:
+        if cut:
+            acc = crel
+        elif s.nplayed == 0:
+            acc = close_runs(acc, s.in_play, legal_mask(r, s))
+        rel[0] = acc
+    if result > maxv:
+        result = maxv
+    if result < 0:
+        result = 0
+    return result
+
+
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -198,7 +315,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
     Meaningless when the search was aborted: check ``S.aborted``."""
     cdef const Rules* r = S.r
     cdef int part = r.partition
-    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
+    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0, lo, hi
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
     cdef uint64_t words[MAX_SEATS]
@@ -206,13 +323,18 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
     cdef State child
     cdef Canon cn
     cdef uint64_t work = S.nodes
+    cdef MidEntry* me = NULL
+    cdef uint64_t n0, ni
     rel[0] = 0
     if need <= 0:
         return 0
     maxv = max_value(r, s)
     if need > maxv:
         return maxv
+    if S.two and popcount64(s.hands[seat_to_move(r, s)]) == 2 and (s.nplayed or S.two == 1):
+        return ab2(S, s, need, rel)
     S.nodes += 1
+    S.hist[(r.n_tricks - s.trick) * 8 + s.nplayed] += 1
     if S.node_limit and S.nodes > S.node_limit:
         S.aborted = ABORT_NODES
         return 0
@@ -229,6 +351,27 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
         v = start_bounds(S, s, need, maxv, rel)
         if v >= 0:
             return v
+    if S.mid != NULL and s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 1:
+        tag = mid_key(r, s)
+        me = &S.mid[tag & S.mid_mask]
+        if me.key == tag:
+            S.dbg[6] += 1
+            if me.lb >= need:
+                S.dbg[7] += 1
+                rel[0] = me.rel_lb
+                return me.lb
+            if me.ub < need:
+                S.dbg[7] += 1
+                rel[0] = me.rel_ub
+                return me.ub
+        else:
+            me.key = tag
+            me.lb = 0
+            me.ub = maxv
+            me.rel_lb = 0
+            me.rel_ub = 0
+    if S.two == 3 and s.nplayed == 0 and popcount64(s.hands[seat]) == 2:
+        return ab2_moves(S, s, need, rel, maxv)
     if s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 2 and S.etc and \
             popcount64(s.hands[seat]) <= ETC_MOVES:
         return ab_last(S, s, need, rel, maxing)
@@ -266,14 +409,42 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
                     S.tt_hits += 1
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
+            if S.two >= 4 and popcount64(s.hands[seat]) == 2:
+                # The last two tricks: their exact value by cheap tests, stored exactly.
+                lo = 0
+                hi = maxv
+                if entry != NULL:
+                    lo = <int>((meta >> META_LB) & 0xFF)
+                    hi = <int>((meta >> META_UB) & 0xFF)
+                v = need
+                while True:
+                    b = ab2_moves(S, s, v, &crel, maxv)
+                    if b >= v:
+                        lo = b if b > lo else lo
+                    else:
+                        hi = b if b < hi else hi
+                    if lo >= hi:
+                        break
+                    v = hi if S.two != 6 else lo + 1
+                tt_store(S.tt, cn.hands, tag, 1, lo, lo, -1)
+                return lo
     n = gen_moves(r, s, moves, first, 1)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
+    n0 = S.nodes
     for i in range(n):
+        ni = S.nodes
         gain = apply_move(r, s, moves[i], &child, &w)
         b = gain + ab(S, &child, need - gain, &crel, NULL)
+        if (b >= need) == maxing:
+            S.hist[80 + s.nplayed] += 1
+            if i > 0:
+                S.hist[64 + s.nplayed] += ni - n0
+                S.hist[72 + s.nplayed] += 1
+        elif i == n - 1:
+            S.hist[88 + s.nplayed] += 1
         if S.aborted:
             return 0
         if part and w >= 0:     # this move finished the trick: did a rank decide it?
@@ -307,6 +478,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
         result = maxv
     if result < 0:
         result = 0
+    if me != NULL and me.key == tag:
+        if result >= need:
+            if result > me.lb:
+                me.lb = result
+                me.rel_lb = acc
+        elif result < me.ub:
+            me.ub = result
+            me.rel_ub = acc
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
         if part:
@@ -737,6 +916,10 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
     S.etc = ETC_ON
+    S.two = TWO_ON
+    if MID_BITS:
+        S.mid = <MidEntry*>calloc((<uint64_t>1) << MID_BITS, sizeof(MidEntry))
+        S.mid_mask = ((<uint64_t>1) << MID_BITS) - 1
     t0 = now()
     sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
@@ -763,6 +946,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                         status = 99
     finally:
         table.busy = False
+        free(S.mid)
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),
@@ -771,7 +955,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
         "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
-        "tt_entries": table.tt.used, "dbg": [S.dbg[i] for i in range(8)], "time_s": now() - t0,
+        "tt_entries": table.tt.used, "dbg": [S.dbg[i] for i in range(8)], "hist": [S.hist[i] for i in range(128)], "time_s": now() - t0,
     }
     return out
 
