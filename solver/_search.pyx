@@ -103,6 +103,7 @@ ctypedef struct Search:
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
     int two
+    int ord
     MidEntry* mid
     uint64_t mid_mask
     int etc                 # enhanced transposition cutoffs at the trick's last seat (ab_last)
@@ -127,6 +128,7 @@ ctypedef struct Probe:
     uint64_t words[MAX_SEATS]   # partition search: the words matched (``part_words``)
     uint64_t tag            # the table tag
     int first               # the table's best move (-1 none), in real ranks
+    int lb, ub              # the table entry's bounds (-1: no entry)
 
 
 cdef inline uint64_t mid_key(const Rules* r, const State* s) noexcept nogil:
@@ -552,6 +554,8 @@ cdef int probe_child(Search* S, const State* s, int move, int need, uint64_t* re
                 tt_prefetch(S.tt, p.cn.hands, p.tag)
             return -3
     S.dbg[2] += 1
+    p.lb = -1
+    p.ub = -1
     if r.partition:
         k = ptt_probe(S.tt, p.words, p.tag, cneed, &v, &counts, &mv)
         if k >= 0:
@@ -571,6 +575,8 @@ cdef int probe_child(Search* S, const State* s, int move, int need, uint64_t* re
                 S.tt_hits += 1
                 return v
             mv = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            p.lb = <int>((meta >> META_LB) & 0xFF)
+            p.ub = <int>((meta >> META_UB) & 0xFF)
     p.first = move_from_canon(&p.cn, mv)
     return -1
 
@@ -591,6 +597,8 @@ cdef int ab_last(Search* S, const State* s, int need, uint64_t* rel, int maxing)
     cdef int known[ETC_MOVES]
     cdef uint64_t known_rel[ETC_MOVES]
     cdef Probe probes[ETC_MOVES]
+    cdef int order[ETC_MOVES]
+    cdef int score[ETC_MOVES]
     cdef uint64_t acc = 0, crel = 0
     cdef State child
     n = gen_moves(r, s, moves, -1, 1)
@@ -623,8 +631,35 @@ cdef int ab_last(Search* S, const State* s, int need, uint64_t* rel, int maxing)
                     rel[0] = known_rel[k]
                     return gain + known[k]
         break
-    result = -1 if maxing else maxv + 1
     for i in range(n):
+        order[i] = i
+    if S.ord and etc_done:
+        for i in range(n):
+            gain = apply_move(r, s, moves[i], &child, &w)
+            if known[i] >= 0:
+                score[i] = 0
+            elif S.ord == 1:
+                if probes[i].lb < 0:
+                    score[i] = -1000
+                else:
+                    score[i] = (probes[i].lb + gain) if maxing else -(probes[i].ub + gain)
+            elif S.ord == 2:
+                if probes[i].lb < 0:
+                    score[i] = (max_value(r, &child) + gain) if maxing else -gain
+                else:
+                    score[i] = (probes[i].ub + gain) if maxing else -(probes[i].lb + gain)
+            else:
+                score[i] = 1 if probes[i].lb < 0 else 0
+        for i in range(1, n):
+            k = order[i]
+            b = i - 1
+            while b >= 0 and score[order[b]] < score[k]:
+                order[b + 1] = order[b]
+                b -= 1
+            order[b + 1] = k
+    result = -1 if maxing else maxv + 1
+    for k in range(n):
+        i = order[k]
         gain = apply_move(r, s, moves[i], &child, &w)
         if known[i] >= 0:
             b = gain + known[i]
@@ -917,6 +952,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.node_limit = node_limit if node_limit is not None else 0
     S.etc = ETC_ON
     S.two = TWO_ON
+    S.ord = int(os.environ.get("NAP_ORD", "0"))
     if MID_BITS:
         S.mid = <MidEntry*>calloc((<uint64_t>1) << MID_BITS, sizeof(MidEntry))
         S.mid_mask = ((<uint64_t>1) << MID_BITS) - 1
