@@ -103,6 +103,7 @@ ctypedef struct Search:
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
     int two
+    int etc2
     int ord
     MidEntry* mid
     uint64_t mid_mask
@@ -307,6 +308,48 @@ cdef int ab2_moves(Search* S, const State* s, int need, uint64_t* rel, int maxv)
     return result
 
 
+cdef int etc_second(Search* S, const State* s, int need, uint64_t* rel, int maxing) noexcept nogil:
+    """Measurement: at the second-last seat, whether some move is settled by its
+    grandchildren's table entries (every reply for an opposing last seat, any for a
+    partner). Returns the bound, or -1."""
+    cdef const Rules* r = S.r
+    cdef int n, m, i, j, gain, w, w2, v, b, mb, settled, lmax
+    cdef int moves[MAX_MOVES]
+    cdef int replies[MAX_MOVES]
+    cdef State child, g
+    cdef Probe p
+    cdef uint64_t crel
+    n = gen_moves(r, s, moves, -1, 1)
+    for i in range(n):
+        apply_move(r, s, moves[i], &child, &w)
+        m = gen_moves(r, &child, replies, -1, 1)
+        lmax = (r.max_mask >> seat_to_move(r, &child)) & 1
+        # the last seat on the mover's side: one reply suffices; else all must
+        settled = 0 if lmax == maxing else 1
+        mb = -1 if lmax else 1000
+        for j in range(m):
+            v = probe_child(S, &child, replies[j], need, &crel, &p, 0)
+            S.dbg[5] += 1
+            if v >= 0:
+                gain = apply_move(r, &child, replies[j], &g, &w2)
+                b = gain + v
+                if (b >= need) == maxing:
+                    if lmax == maxing:
+                        settled = 1
+                        mb = b
+                        break
+                    if (lmax and b > mb) or (not lmax and b < mb):
+                        mb = b
+                    continue
+            if lmax != maxing:
+                settled = 0
+                break
+        if settled:
+            S.dbg[6] += 1
+            return mb
+    return -1
+
+
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -374,6 +417,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
             me.rel_ub = 0
     if S.two == 3 and s.nplayed == 0 and popcount64(s.hands[seat]) == 2:
         return ab2_moves(S, s, need, rel, maxv)
+    if S.etc2 and not part and s.nplayed == r.n_seats - 2 and popcount64(s.hands[seat]) > 2:
+        v = etc_second(S, s, need, rel, maxing)
+        if v >= 0:
+            return v
     if s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 2 and S.etc and \
             popcount64(s.hands[seat]) <= ETC_MOVES:
         return ab_last(S, s, need, rel, maxing)
@@ -952,6 +999,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.node_limit = node_limit if node_limit is not None else 0
     S.etc = ETC_ON
     S.two = TWO_ON
+    S.etc2 = int(os.environ.get("NAP_ETC2", "0"))
     S.ord = int(os.environ.get("NAP_ORD", "0"))
     if MID_BITS:
         S.mid = <MidEntry*>calloc((<uint64_t>1) << MID_BITS, sizeof(MidEntry))
