@@ -68,28 +68,21 @@ How it works
 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
-from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules)
-from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store, tt_prefetch,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, ptt_prefetch)
+from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport trick_rel, close_runs, part_words, kept_counts, rel_of_counts
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
-import os
-cdef int ETC_ON = int(os.environ.get("NAP_ETC", "1"))
-cdef int TWO_ON = int(os.environ.get("NAP_TWO", "0"))
-cdef int MID_BITS = int(os.environ.get("NAP_MID", "0"))
-
 cdef enum:
-    ETC_MOVES = 16          # ab_last: most moves at a trick's last seat (a hand holds <= 13 cards)
     ABORT_NONE = 0
     ABORT_NODES = 1
     ABORT_TIME = 2
@@ -102,49 +95,8 @@ ctypedef struct Search:
     uint64_t tt_hits        # table probes that answered a test without search
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
-    int two
-    int etc2
-    int ord
-    MidEntry* mid
-    uint64_t mid_mask
-    int etc                 # enhanced transposition cutoffs at the trick's last seat (ab_last)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_quick.pxd)
-    uint64_t dbg[8]
-    uint64_t hist[128]
-
-
-ctypedef struct MidEntry:
-    uint64_t key
-    uint64_t rel_lb
-    uint64_t rel_ub
-    int lb
-    int ub
-
-
-ctypedef struct Probe:
-    # A trick start's table key and what its lookup found, made by ``ab_last`` for a child
-    # it then searches (``ab`` skips its own bounds and lookup: they already failed).
-    Canon cn                # the relative-rank key
-    uint64_t words[MAX_SEATS]   # partition search: the words matched (``part_words``)
-    uint64_t tag            # the table tag
-    int first               # the table's best move (-1 none), in real ranks
-    int lb, ub              # the table entry's bounds (-1: no entry)
-
-
-cdef inline uint64_t mid_key(const Rules* r, const State* s) noexcept nogil:
-    cdef uint64_t h = (<uint64_t>(s.leader + 1)) * 0x9E3779B97F4A7C15ULL
-    cdef int i
-    for i in range(r.n_seats):
-        h ^= s.hands[i] + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
-        h *= 0xBF58476D1CE4E5B9ULL
-        h ^= h >> 31
-    for i in range(s.nplayed):
-        h ^= <uint64_t>(s.played[i] + 1) << (8 * i)
-    h ^= (<uint64_t>s.trump << 40) | (<uint64_t>(s.joker_suit + 1) << 44) | (<uint64_t>s.joker_called << 48) | (<uint64_t>s.reveal_used << 50)
-    h *= 0xBF58476D1CE4E5B9ULL
-    h ^= h >> 29
-    return h | 1
 
 
 cdef inline double now() noexcept nogil:
@@ -190,14 +142,45 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
     return gain
 
 
-cdef inline int start_bounds(Search* S, const State* s, int need, int maxv, uint64_t* rel) noexcept nogil:
-    """The bounds without search at a trick start (quick tricks, sure winners): a bound
-    that settles the test "value >= need" as ``ab`` returns it, or -1."""
+cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
+    """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
+    declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
+    least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
+    bounds are often tighter than ``need``, which spares later tests (the driver's and the
+    table's). Partition search (``r.partition``): ``rel`` gets the cards whose ranks the
+    bound relied on; it holds for every position that agrees on them (``_part.pxd``).
+    Meaningless when the search was aborted: check ``S.aborted``."""
     cdef const Rules* r = S.r
-    cdef int part = r.partition, v, b
-    cdef uint64_t crel = 0
+    cdef int part = r.partition
+    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
+    cdef int moves[MAX_MOVES]
+    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
+    cdef uint64_t words[MAX_SEATS]
+    cdef uint64_t* entry
+    cdef State child
+    cdef Canon cn
+    cdef uint64_t work = S.nodes
+    rel[0] = 0
+    if need <= 0:
+        return 0
+    maxv = max_value(r, s)
+    if need > maxv:
+        return maxv
+    S.nodes += 1
+    if S.node_limit and S.nodes > S.node_limit:
+        S.aborted = ABORT_NODES
+        return 0
+    if S.deadline > 0 and (S.nodes & 1023) == 0 and now() > S.deadline:
+        S.aborted = ABORT_TIME
+        return 0
+    seat = seat_to_move(r, s)
+    maxing = (r.max_mask >> seat) & 1
+    if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
+        v = last_trick(r, s, rel)
+        if v >= 0:
+            return v
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
-    if r.quick_tricks and s.trump < 5 and \
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
         v = quick_tricks(r, s, &crel)
         # The entry count and the sure winners below name no cards they relied on, so
@@ -218,221 +201,7 @@ cdef inline int start_bounds(Search* S, const State* s, int need, int maxv, uint
         v = sure_bounds(r, &S.sure, s, maxv, need)
         if v >= 0:
             return v
-    return -1
-
-
-cdef inline int last_value(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
-    """``ab`` at the start of the last trick (for ``ab2``)."""
-    cdef int v
-    rel[0] = 0
-    if need <= 0:
-        return 0
-    v = max_value(S.r, s)
-    if need > v:
-        return v
-    S.nodes += 1
-    v = last_trick(S.r, s, rel)
-    if v >= 0:
-        return v
-    S.nodes -= 1
-    return ab(S, s, need, rel, NULL)
-
-
-cdef int ab2(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
-    """``ab`` in the second-last trick (every seat still to play holds two cards): no
-    table, no bounds, no ordering beyond the lead's."""
-    cdef int maxv
-    rel[0] = 0
-    if need <= 0:
-        return 0
-    maxv = max_value(S.r, s)
-    if need > maxv:
-        return maxv
-    S.nodes += 1
-    return ab2_moves(S, s, need, rel, maxv)
-
-
-cdef int ab2_moves(Search* S, const State* s, int need, uint64_t* rel, int maxv) noexcept nogil:
-    cdef const Rules* r = S.r
-    cdef int part = r.partition
-    cdef int seat = seat_to_move(r, s)
-    cdef int maxing = (r.max_mask >> seat) & 1
-    cdef int n = 0, i, gain, b, w, result, cut = 0
-    cdef int moves[MAX_MOVES]
-    cdef uint64_t legal, acc = 0, crel = 0
-    cdef State child
     if s.nplayed == 0:
-        n = gen_moves(r, s, moves, -1, 1)
-    else:
-        legal = legal_mask(r, s)
-        while legal:
-            moves[n] = ctz64(legal)
-            legal &= legal - 1
-            n += 1
-    result = -1 if maxing else maxv + 1
-    for i in range(n):
-        gain = apply_move(r, s, moves[i], &child, &w)
-        if w >= 0:
-            b = gain + last_value(S, &child, need - gain, &crel)
-            if S.aborted:
-                return 0
-            if part:
-                crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
-        else:
-            b = ab2(S, &child, need, &crel)
-        if maxing:
-            if b >= need:
-                result = b
-                cut = 1
-                break
-            if b > result:
-                result = b
-        else:
-            if b < need:
-                result = b
-                cut = 1
-                break
-            if b < result:
-                result = b
-        acc |= crel
-    if part:
-        if cut:
-            acc = crel
-        elif s.nplayed == 0:
-            acc = close_runs(acc, s.in_play, legal_mask(r, s))
-        rel[0] = acc
-    if result > maxv:
-        result = maxv
-    if result < 0:
-        result = 0
-    return result
-
-
-cdef int etc_second(Search* S, const State* s, int need, uint64_t* rel, int maxing) noexcept nogil:
-    """Measurement: at the second-last seat, whether some move is settled by its
-    grandchildren's table entries (every reply for an opposing last seat, any for a
-    partner). Returns the bound, or -1."""
-    cdef const Rules* r = S.r
-    cdef int n, m, i, j, gain, w, w2, v, b, mb, settled, lmax
-    cdef int moves[MAX_MOVES]
-    cdef int replies[MAX_MOVES]
-    cdef State child, g
-    cdef Probe p
-    cdef uint64_t crel
-    n = gen_moves(r, s, moves, -1, 1)
-    for i in range(n):
-        apply_move(r, s, moves[i], &child, &w)
-        m = gen_moves(r, &child, replies, -1, 1)
-        lmax = (r.max_mask >> seat_to_move(r, &child)) & 1
-        # the last seat on the mover's side: one reply suffices; else all must
-        settled = 0 if lmax == maxing else 1
-        mb = -1 if lmax else 1000
-        for j in range(m):
-            v = probe_child(S, &child, replies[j], need, &crel, &p, 0)
-            S.dbg[5] += 1
-            if v >= 0:
-                gain = apply_move(r, &child, replies[j], &g, &w2)
-                b = gain + v
-                if (b >= need) == maxing:
-                    if lmax == maxing:
-                        settled = 1
-                        mb = b
-                        break
-                    if (lmax and b > mb) or (not lmax and b < mb):
-                        mb = b
-                    continue
-            if lmax != maxing:
-                settled = 0
-                break
-        if settled:
-            S.dbg[6] += 1
-            return mb
-    return -1
-
-
-cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre) noexcept nogil:
-    """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
-    declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
-    least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
-    bounds are often tighter than ``need``, which spares later tests (the driver's and the
-    table's). Partition search (``r.partition``): ``rel`` gets the cards whose ranks the
-    bound relied on; it holds for every position that agrees on them (``_part.pxd``).
-    Meaningless when the search was aborted: check ``S.aborted``."""
-    cdef const Rules* r = S.r
-    cdef int part = r.partition
-    cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0, lo, hi
-    cdef int moves[MAX_MOVES]
-    cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0
-    cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t* entry
-    cdef State child
-    cdef Canon cn
-    cdef uint64_t work = S.nodes
-    cdef MidEntry* me = NULL
-    cdef uint64_t n0, ni
-    rel[0] = 0
-    if need <= 0:
-        return 0
-    maxv = max_value(r, s)
-    if need > maxv:
-        return maxv
-    if S.two and popcount64(s.hands[seat_to_move(r, s)]) == 2 and (s.nplayed or S.two == 1):
-        return ab2(S, s, need, rel)
-    S.nodes += 1
-    S.hist[(r.n_tricks - s.trick) * 8 + s.nplayed] += 1
-    if S.node_limit and S.nodes > S.node_limit:
-        S.aborted = ABORT_NODES
-        return 0
-    if S.deadline > 0 and (S.nodes & 1023) == 0 and now() > S.deadline:
-        S.aborted = ABORT_TIME
-        return 0
-    seat = seat_to_move(r, s)
-    maxing = (r.max_mask >> seat) & 1
-    if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
-        v = last_trick(r, s, rel)
-        if v >= 0:
-            return v
-    if s.nplayed == 0 and pre == NULL:
-        v = start_bounds(S, s, need, maxv, rel)
-        if v >= 0:
-            return v
-    if S.mid != NULL and s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 1:
-        tag = mid_key(r, s)
-        me = &S.mid[tag & S.mid_mask]
-        if me.key == tag:
-            S.dbg[6] += 1
-            if me.lb >= need:
-                S.dbg[7] += 1
-                rel[0] = me.rel_lb
-                return me.lb
-            if me.ub < need:
-                S.dbg[7] += 1
-                rel[0] = me.rel_ub
-                return me.ub
-        else:
-            me.key = tag
-            me.lb = 0
-            me.ub = maxv
-            me.rel_lb = 0
-            me.rel_ub = 0
-    if S.two == 3 and s.nplayed == 0 and popcount64(s.hands[seat]) == 2:
-        return ab2_moves(S, s, need, rel, maxv)
-    if S.etc2 and not part and s.nplayed == r.n_seats - 2 and popcount64(s.hands[seat]) > 2:
-        v = etc_second(S, s, need, rel, maxing)
-        if v >= 0:
-            return v
-    if s.nplayed == r.n_seats - 1 and popcount64(s.hands[seat]) > 2 and S.etc and \
-            popcount64(s.hands[seat]) <= ETC_MOVES:
-        return ab_last(S, s, need, rel, maxing)
-    if s.nplayed == 0 and pre != NULL:
-        cn = pre.cn
-        in_play = s.in_play
-        tag = pre.tag
-        first = pre.first
-        if part:
-            for i in range(r.n_seats):
-                words[i] = pre.words[i]
-    elif s.nplayed == 0:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
@@ -458,42 +227,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
                     S.tt_hits += 1
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
-            if S.two >= 4 and popcount64(s.hands[seat]) == 2:
-                # The last two tricks: their exact value by cheap tests, stored exactly.
-                lo = 0
-                hi = maxv
-                if entry != NULL:
-                    lo = <int>((meta >> META_LB) & 0xFF)
-                    hi = <int>((meta >> META_UB) & 0xFF)
-                v = need
-                while True:
-                    b = ab2_moves(S, s, v, &crel, maxv)
-                    if b >= v:
-                        lo = b if b > lo else lo
-                    else:
-                        hi = b if b < hi else hi
-                    if lo >= hi:
-                        break
-                    v = hi if S.two != 6 else lo + 1
-                tt_store(S.tt, cn.hands, tag, 1, lo, lo, -1)
-                return lo
     n = gen_moves(r, s, moves, first, 1)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
-    n0 = S.nodes
     for i in range(n):
-        ni = S.nodes
         gain = apply_move(r, s, moves[i], &child, &w)
-        b = gain + ab(S, &child, need - gain, &crel, NULL)
-        if (b >= need) == maxing:
-            S.hist[80 + s.nplayed] += 1
-            if i > 0:
-                S.hist[64 + s.nplayed] += ni - n0
-                S.hist[72 + s.nplayed] += 1
-        elif i == n - 1:
-            S.hist[88 + s.nplayed] += 1
+        b = gain + ab(S, &child, need - gain, &crel)
         if S.aborted:
             return 0
         if part and w >= 0:     # this move finished the trick: did a rank decide it?
@@ -527,14 +268,6 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
         result = maxv
     if result < 0:
         result = 0
-    if me != NULL and me.key == tag:
-        if result >= need:
-            if result > me.lb:
-                me.lb = result
-                me.rel_lb = acc
-        elif result < me.ub:
-            me.ub = result
-            me.rel_ub = acc
     if s.nplayed == 0:
         best = move_to_canon(&cn, best)
         if part:
@@ -555,190 +288,6 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, const Probe* pre
                 tt_store(S.tt, cn.hands, tag, w, result, maxv, best)
             else:
                 tt_store(S.tt, cn.hands, tag, w, 0, result, best)
-    return result
-
-
-cdef int probe_child(Search* S, const State* s, int move, int need, uint64_t* rel, Probe* p,
-                     int step) noexcept nogil:
-    """For ``ab_last``: the bound with which the cheap bounds or the table answer the test
-    of child ``move`` of ``s`` (the child's ``need`` follows from ``need``), as ``ab`` would
-    return it, with ``rel``; -1 when they do not settle it (its key and the table's move
-    are then in ``p``, for its search). ``step`` 0: all at once; 1: only make the key and
-    ask for the table's bucket (returns -3, or the bound when settled without the table);
-    2: the lookup after step 1."""
-    cdef const Rules* r = S.r
-    cdef State child
-    cdef int gain, w, cneed, v, k, mv = -1
-    cdef uint64_t counts, meta
-    cdef uint64_t* entry
-    gain = apply_move(r, s, move, &child, &w)
-    cneed = need - gain
-    if step < 2:
-        rel[0] = 0
-        if r.partition:
-            rel[0] = trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
-        if cneed <= 0:
-            return 0
-        v = max_value(r, &child)
-        if cneed > v:
-            return v
-        counts = 0
-        S.dbg[5] += 1
-        v = start_bounds(S, &child, cneed, v, &counts)
-        if v >= 0:
-            rel[0] |= counts
-            return v
-        canonicalise(r, &child, &p.cn)
-        if r.partition:
-            part_words(r, &child, p.cn.hands, p.words)
-            p.tag = ptt_tag(child.leader, child.trump, child.reveal_used, r.n_tricks - child.trick)
-        else:
-            p.tag = tt_tag(child.leader, child.trump, child.reveal_used)
-        if step == 1:
-            if r.partition:
-                ptt_prefetch(S.tt, p.words, p.tag)
-            else:
-                tt_prefetch(S.tt, p.cn.hands, p.tag)
-            return -3
-    S.dbg[2] += 1
-    p.lb = -1
-    p.ub = -1
-    if r.partition:
-        k = ptt_probe(S.tt, p.words, p.tag, cneed, &v, &counts, &mv)
-        if k >= 0:
-            S.tt_hits += 1
-            rel[0] |= rel_of_counts(counts, child.in_play)
-            return v
-    else:
-        entry = tt_find(S.tt, p.cn.hands, p.tag)
-        if entry != NULL:
-            meta = entry[r.n_seats]
-            v = <int>((meta >> META_LB) & 0xFF)
-            if v >= cneed:
-                S.tt_hits += 1
-                return v
-            v = <int>((meta >> META_UB) & 0xFF)
-            if v < cneed:
-                S.tt_hits += 1
-                return v
-            mv = <int>((meta >> META_MOVE) & 0xFFFF) - 1
-            p.lb = <int>((meta >> META_LB) & 0xFF)
-            p.ub = <int>((meta >> META_UB) & 0xFF)
-    p.first = move_from_canon(&p.cn, mv)
-    return -1
-
-
-cdef int ab_last(Search* S, const State* s, int need, uint64_t* rel, int maxing) noexcept nogil:
-    """``ab`` at the trick's last seat (the node already counted), with enhanced
-    transposition cutoffs: every move ends the trick, so every child is a trick start whose
-    test the cheap bounds or the table may answer. The children are looked at in move
-    order; at the first that needs a search, every later child is looked at first (all
-    their table buckets asked for at once, so that the cache misses overlap): one whose
-    bound, plus the trick's gain, settles this node's test for the side to move ends it
-    without a search. A child searched gets the key and table move found here (``Probe``)."""
-    cdef const Rules* r = S.r
-    cdef int part = r.partition
-    cdef int n, i, gain, v, b, result, w, k, cut = 0, etc_done = 0
-    cdef int maxv = max_value(r, s)
-    cdef int moves[MAX_MOVES]
-    cdef int known[ETC_MOVES]
-    cdef uint64_t known_rel[ETC_MOVES]
-    cdef Probe probes[ETC_MOVES]
-    cdef int order[ETC_MOVES]
-    cdef int score[ETC_MOVES]
-    cdef uint64_t acc = 0, crel = 0
-    cdef State child
-    n = gen_moves(r, s, moves, -1, 1)
-    S.dbg[0] += 1
-    S.dbg[1] += n
-    for i in range(n):
-        known[i] = -2           # not looked at yet
-    for i in range(n):
-        if known[i] == -2:
-            known[i] = probe_child(S, s, moves[i], need, &known_rel[i], &probes[i], 0)
-        if known[i] >= 0:
-            gain = apply_move(r, s, moves[i], &child, &w)
-            if (gain + known[i] >= need) == maxing:
-                rel[0] = known_rel[i]
-                return gain + known[i]
-            continue
-        if etc_done:
-            continue
-        # Child i needs a search: first see whether a later child settles the node.
-        etc_done = 1
-        for k in range(i + 1, n):
-            known[k] = probe_child(S, s, moves[k], need, &known_rel[k], &probes[k], 1)
-        for k in range(i + 1, n):
-            if known[k] == -3:
-                known[k] = probe_child(S, s, moves[k], need, &known_rel[k], &probes[k], 2)
-            if known[k] >= 0:
-                gain = apply_move(r, s, moves[k], &child, &w)
-                if (gain + known[k] >= need) == maxing:
-                    S.dbg[4] += 1
-                    rel[0] = known_rel[k]
-                    return gain + known[k]
-        break
-    for i in range(n):
-        order[i] = i
-    if S.ord and etc_done:
-        for i in range(n):
-            gain = apply_move(r, s, moves[i], &child, &w)
-            if known[i] >= 0:
-                score[i] = 0
-            elif S.ord == 1:
-                if probes[i].lb < 0:
-                    score[i] = -1000
-                else:
-                    score[i] = (probes[i].lb + gain) if maxing else -(probes[i].ub + gain)
-            elif S.ord == 2:
-                if probes[i].lb < 0:
-                    score[i] = (max_value(r, &child) + gain) if maxing else -gain
-                else:
-                    score[i] = (probes[i].ub + gain) if maxing else -(probes[i].lb + gain)
-            else:
-                score[i] = 1 if probes[i].lb < 0 else 0
-        for i in range(1, n):
-            k = order[i]
-            b = i - 1
-            while b >= 0 and score[order[b]] < score[k]:
-                order[b + 1] = order[b]
-                b -= 1
-            order[b + 1] = k
-    result = -1 if maxing else maxv + 1
-    for k in range(n):
-        i = order[k]
-        gain = apply_move(r, s, moves[i], &child, &w)
-        if known[i] >= 0:
-            b = gain + known[i]
-            crel = known_rel[i]
-        else:
-            S.dbg[6] += 1
-            b = gain + ab(S, &child, need - gain, &crel, &probes[i])
-            if S.aborted:
-                return 0
-            if part:
-                crel |= trick_rel(child.played, r.n_seats, (w - s.leader + r.n_seats) % r.n_seats)
-        if maxing:
-            if b >= need:
-                result = b
-                cut = 1
-                break
-            if b > result:
-                result = b
-        else:
-            if b < need:
-                result = b
-                cut = 1
-                break
-            if b < result:
-                result = b
-        acc |= crel
-    if part:
-        rel[0] = crel if cut else close_runs(acc, s.in_play, legal_mask(r, s))
-    if result > maxv:
-        result = maxv
-    if result < 0:
-        result = 0
     return result
 
 
@@ -772,7 +321,7 @@ cdef int bound_test(Search* S, const State* s, int t, int* lo, int* hi) noexcept
     if t > hi[0]:
         return 0
     S.tests += 1
-    b = ab(S, s, t, &rel, NULL)
+    b = ab(S, s, t, &rel)
     if b >= t:
         lo[0] = b if b < hi[0] else hi[0]
         return 1
@@ -899,9 +448,9 @@ cdef int principal_line(Search* S, const State* root, int value, int root_move, 
             gain = apply_move(r, &s, moves[i], &child, &w)
             S.tests += 1
             if maxing:
-                found = i if (gain <= value and ab(S, &child, value - gain, &rel, NULL) >= value - gain) else -1
+                found = i if (gain <= value and ab(S, &child, value - gain, &rel) >= value - gain) else -1
             else:
-                found = i if ab(S, &child, value - gain + 1, &rel, NULL) < value - gain + 1 else -1
+                found = i if ab(S, &child, value - gain + 1, &rel) < value - gain + 1 else -1
             if S.aborted:
                 return -1
             if found >= 0:
@@ -997,13 +546,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.r = &r
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
-    S.etc = ETC_ON
-    S.two = TWO_ON
-    S.etc2 = int(os.environ.get("NAP_ETC2", "0"))
-    S.ord = int(os.environ.get("NAP_ORD", "0"))
-    if MID_BITS:
-        S.mid = <MidEntry*>calloc((<uint64_t>1) << MID_BITS, sizeof(MidEntry))
-        S.mid_mask = ((<uint64_t>1) << MID_BITS) - 1
     t0 = now()
     sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
@@ -1013,7 +555,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                reached = ab(&S, &s, target, &rel, NULL) >= target
+                reached = ab(&S, &s, target, &rel) >= target
                 status = S.aborted
             else:
                 n_moves = card_values(&S, &s, want == 2, moves, values, &lo, &hi, &first)
@@ -1030,7 +572,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                         status = 99
     finally:
         table.busy = False
-        free(S.mid)
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),
@@ -1039,7 +580,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
         "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry,
-        "tt_entries": table.tt.used, "dbg": [S.dbg[i] for i in range(8)], "hist": [S.hist[i] for i in range(128)], "time_s": now() - t0,
+        "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out
 

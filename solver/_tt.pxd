@@ -213,18 +213,6 @@ cdef inline uint64_t* tt_find(TT* tt, const uint64_t* hands, uint64_t tag) noexc
     return NULL
 
 
-cdef inline void tt_prefetch(TT* tt, const uint64_t* hands, uint64_t tag) noexcept nogil:
-    """Ask for the bucket of this position ahead of ``tt_find``: several asked at once
-    (the children of a node) overlap their cache misses."""
-    cdef char* e
-    cdef int k
-    if tt.n_buckets == 0:
-        return
-    e = <char*>(tt.words + (tt_hash(hands, tt.n_seats, tag) & tt.bucket_mask) * (BUCKET * tt.stride))
-    for k in range(0, BUCKET * tt.stride * 8, 64):
-        prefetch(e + k)
-
-
 cdef inline void tt_grow(TT* tt) noexcept nogil:
     """Double the buckets in use, in place (the block holds ``max_buckets``). With twice the
     buckets an entry of bucket ``b`` hashes to ``b`` or ``b + n_buckets``: each bucket's
@@ -353,18 +341,6 @@ cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag,
 cdef inline uint64_t level_mask(int m) noexcept nogil:
     """The bits a level-``m`` bucket is hashed on: the lengths, the top ``m`` cards per suit."""
     return keep_mask(<uint64_t>m * 0x1111)
-
-
-cdef inline void ptt_prefetch(TT* tt, const uint64_t* words, uint64_t tag) noexcept nogil:
-    """Ask for the buckets ``ptt_probe`` reads, ahead of it (see ``tt_prefetch``)."""
-    cdef char* e
-    cdef int k, j, size = PART_BUCKET * tt.stride * 8
-    if tt.n_buckets == 0:
-        return
-    for j in range(PART_LEVELS + 1):
-        e = <char*>ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == PART_LEVELS else level_mask(j))
-        for k in range(0, size, 64):
-            prefetch(e + k)
 
 
 cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,

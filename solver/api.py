@@ -142,7 +142,7 @@ def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table) -> d
               -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
               bool(pos.reveal_used), mode, target, table, node_limit,
               None if time_limit is None else float(time_limit))
-    stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s", "dbg", "hist") if k in out}
+    stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s")}
     if out["status"] == 99:
         raise RuntimeError("solver internal error: no move keeps the value (please report)")
     if out["status"]:
