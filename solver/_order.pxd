@@ -81,7 +81,7 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
         return 1000 + 40 * pts - p              # partner's trick: lead low, points first
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
         return 1000 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)
-    return 1100 + 40 * pts - p                  # partner's trick: throw points
+    return 1100 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # partner's: throw points
 
 
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
