@@ -124,33 +124,6 @@ cdef inline uint64_t close_runs(uint64_t rel, uint64_t in_play, uint64_t legal) 
     return rel
 
 
-cdef inline uint64_t close_runs_roles(uint64_t rel, uint64_t in_play, uint64_t legal,
-                                     uint64_t points) noexcept nogil:
-    """:func:`close_runs` for PART_ROLES: ``legal`` without the role cards and the Joker
-    (they never merge), ``points``: the point cards (0 in trick-count games). A run of
-    equivalent cards is all points or all ordinary non-points (``_order.pxd``), and every
-    point card is kept, so only a run whose top part is kept because of an ordinary card
-    of ``rel`` can be cut: its lowest card is added."""
-    cdef uint64_t r, below
-    cdef int su, c
-    for su in range(4):
-        r = rel & suit_cards(su)
-        if not r:
-            continue
-        c = ctz64(r)
-        if not (legal >> c) & 1 or (points >> c) & 1:
-            continue
-        while True:
-            below = in_play & suit_cards(su) & (bit(c) - 1)
-            if not below:
-                break
-            c = 63 - clz64(below)
-            if not (legal >> c) & 1 or (points >> c) & 1:
-                break
-            rel |= bit(c)
-    return rel
-
-
 cdef inline void part_words(const Rules* r, const State* s, const uint64_t* canon_hands,
                             uint64_t* words) noexcept nogil:
     """The words a partition entry is matched on: per seat its hand in relative ranks and,
@@ -247,7 +220,7 @@ cdef inline uint64_t small_twins(int c, uint64_t rel, uint64_t in_play, uint64_t
 # won by a named card, as before. Every small card is an ordinary non-point card, so every
 # trick brings the same points. Runs of equivalent cards never mix points with non-points
 # or include role cards (``_order.pxd``), so only a run cut by an ordinary relevant card
-# needs closing (``close_runs_roles``); a hand's lowest small card of a suit is always
+# needs closing (``close_runs`` on the legal cards without role and point cards); a hand's lowest small card of a suit is always
 # tried, as its next lower card in play is another seat's or a role card.
 #
 # With role cards the relative-rank key (``_canon.pxd``) no longer packs a suit's cards to its

@@ -92,8 +92,7 @@ from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
-                           rel_of_counts_roles, full_counts_roles, part_words_roles,
-                           close_runs_roles)
+                           rel_of_counts_roles, full_counts_roles, part_words_roles)
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
@@ -316,9 +315,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if cut:
             acc = crel
         elif part == PART_ROLES:
-            acc = close_runs_roles(acc, s.in_play, legal_mask(r, s) &
-                                   ~r.tr[trump_index(s.trump)].keep_extra,
-                                   r.point_mask if r.unit_points else 0)
+            # Role cards, the Joker and point cards never merge or are always kept, and a
+            # run of equivalent cards is all points or all ordinary cards (``_order.pxd``):
+            # only a run whose top part is kept for an ordinary card of ``acc`` can be cut.
+            acc = close_runs(acc, s.in_play, legal & ~r.tr[trump_index(s.trump)].keep_extra &
+                             ~(r.point_mask if r.unit_points else 0))
         else:
             acc = close_runs(acc, s.in_play, legal)
         rel[0] = acc
