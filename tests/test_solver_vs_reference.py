@@ -305,13 +305,27 @@ def test_line_replays_to_the_value():
         assert js["value"] == result.value and len(js["line"]) == len(result.line)
 
 
-def test_value_mode_gives_the_value_and_a_line_without_card_values():
+def _line_total(pos, line):
+    taken, cur = 0, pos
+    for move in line:
+        cur, done = cur.play_trick(move)
+        if done and pos.on_declarer_side(done[0]):
+            taken += done[1]
+    assert cur.is_over
+    return taken
+
+
+@pytest.mark.parametrize("preset", ["japanese", "mighty", "bridge"])
+def test_value_mode_gives_the_value_and_a_line_without_card_values(preset):
+    # The value alone is searched at the root (no per-card driver): its line starts with
+    # no known move and must still keep the value.
     from napoleon_rules import NapoleonError
-    for pos in positions("japanese", 4, seed=10, max_tricks=3):
+    for pos in positions(preset, 4, seed=10, max_tricks=3):
         full = solve(pos)
         quick = solve(pos, mode=solver.Mode.VALUE)
         assert quick.value == full.value == reference.value(pos)
         assert quick.plays == {} and quick.line
+        assert _line_total(pos, quick.line) == quick.value
         assert solve(pos, mode="cards").plays == full.plays
     with pytest.raises(NapoleonError, match="mode must be one of"):
         solve(pos, mode="fast")
