@@ -626,8 +626,15 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                reached = ab(&S, &s, target, &rel) >= target
+                i = ab(&S, &s, target, &rel)
                 status = S.aborted
+                if not status:
+                    # the fail-soft bound: the value is at least i, or at most i
+                    reached = i >= target
+                    if reached:
+                        lo = i if i < hi else hi
+                    else:
+                        hi = i if i > 0 else 0
             else:
                 if want == 1:
                     lo = 0

@@ -29,7 +29,7 @@ from napoleon_rules.cards import ACE, JOKER, KING, Suit, card_rank, card_suit, c
     points_of, suit_mask
 from napoleon_rules.errors import NapoleonError
 
-from .api import SearchLimitError, Table, reaches
+from .api import SearchLimitError, Table, bounds
 
 Z95 = 1.959964
 #: Roles that are worth calling, in the order they are tried when present in the variant.
@@ -116,7 +116,8 @@ def max_value(pos) -> int:
 def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBudget,
                   table: Table | None) -> tuple[int, int]:
     """Bounds ``(lo, hi)`` on the total ``value(pos) + offset``, narrowed by zero-window tests
-    (``solver.reaches``) until no breakpoint ``t`` has ``lo < t <= hi``, i.e. until every
+    (``solver.bounds``, whose fail-soft bounds often settle more than the breakpoint
+    asked) until no breakpoint ``t`` has ``lo < t <= hi``, i.e. until every
     question "total >= t" for ``t`` in ``breakpoints`` is answered, or the budget runs out.
     Bisection over the breakpoints asks only what the advice needs: a hopeless trump is
     settled by one test below the lowest bid."""
@@ -137,15 +138,12 @@ def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBu
             if left <= 0.001:
                 return lo, hi
         try:
-            ok = reaches(pos, t - offset, time_limit=left, node_limit=budget.node_limit,
-                         table=table, tt_mb=budget.tt_mb)
+            lower, upper = bounds(pos, t - offset, time_limit=left,
+                                  node_limit=budget.node_limit, table=table, tt_mb=budget.tt_mb)
         except SearchLimitError as e:
             lo, hi = max(lo, min(hi, e.lower + offset)), min(hi, max(lo, e.upper + offset))
             return lo, hi
-        if ok:
-            lo = t
-        else:
-            hi = t - 1
+        lo, hi = max(lo, lower + offset), min(hi, upper + offset)
 
 
 # ---- several threads ---------------------------------------------------------------------------------

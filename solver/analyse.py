@@ -1,6 +1,6 @@
 """Whole-deal analysis: for every declarer and every trump, the best partner choice and
 discard, the exact double-dummy result, the highest makeable bid and its score, and the par
-outcome (issue 4). Pure Python on top of ``solver.reaches`` / ``solver.solve``.
+outcome (issue 4). Pure Python on top of ``solver.bounds`` / ``solver.solve``.
 
 How a cell (declarer x trump) is searched
 -----------------------------------------
@@ -42,7 +42,7 @@ from napoleon_rules.cards import card_name, mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
-from .api import SearchLimitError, Table, reaches, solve
+from .api import SearchLimitError, Table, bounds, solve
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, max_in_play, parse_strain,
                            partner_options, strains)
@@ -186,25 +186,30 @@ class _Searcher:
     def __init__(self, table: Table, budget: _Budget):
         self.table, self.budget, self.tests = table, budget, 0
 
-    def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
+    def test(self, pos, target: int, lower: int, upper: int) -> tuple[int, int]:
+        """One zero-window test at ``target`` on a value known to lie in [lower, upper]:
+        the narrowed bounds (fail-soft, so often narrower than the answer alone)."""
         left = self.budget.time_left()
         if left is not None and left <= 0:
             raise _Stopped(lower, upper)
         self.tests += 1
         try:
-            return reaches(pos, target, node_limit=self.budget.node_limit, time_limit=left,
-                           table=self.table)
+            lo, hi = bounds(pos, target, node_limit=self.budget.node_limit, time_limit=left,
+                            table=self.table)
         except SearchLimitError as e:
             raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None
+        return max(lower, lo), min(upper, hi)
+
+    def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
+        return self.test(pos, target, lower, upper)[0] >= target
 
     def value(self, pos, lower: int, upper: int) -> int:
-        """The exact value, known to be in [lower, upper]: binary search of tests."""
+        """The exact value, known to be in [lower, upper]: a binary search of tests, each
+        narrowing by its fail-soft bounds. (Tests from the top, as ``solve`` does at the
+        root, took about 20 % more tests and no less time on the 5- and 6-card tables:
+        here the upper bound is often far above the value.)"""
         while lower < upper:
-            mid = (lower + upper + 1) // 2
-            if self.reaches(pos, mid, lower, upper):
-                lower = mid
-            else:
-                upper = mid - 1
+            lower, upper = self.test(pos, (lower + upper + 1) // 2, lower, upper)
         return lower
 
 

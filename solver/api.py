@@ -195,11 +195,24 @@ def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int 
 def reaches(position: Position, target: int, *, node_limit: int | None = None,
             time_limit: float | None = None, tt_mb: int = 64, table: Table | None = None) -> bool:
     """Whether the value of ``position`` is at least ``target`` (one zero-window test)."""
+    lower, _ = bounds(position, target, node_limit=node_limit, time_limit=time_limit,
+                      tt_mb=tt_mb, table=table)
+    return lower >= target
+
+
+def bounds(position: Position, target: int, *, node_limit: int | None = None,
+           time_limit: float | None = None, tt_mb: int = 64,
+           table: Table | None = None) -> tuple[int, int]:
+    """One zero-window test at ``target``, with what it proved: ``(lower, upper)`` bounds on
+    the value, ``lower >= target`` when the value reaches ``target`` and ``upper < target``
+    when it does not. The search fails soft, so the bound is often tighter than ``target``
+    (a test far above the value usually comes back with an upper bound near it): callers
+    that narrow a value step by step save tests by using it."""
     if isinstance(target, bool) or not isinstance(target, int):
         raise NapoleonError(f"target must be a whole number, not {target!r}")
     if isinstance(position, Position) and position.is_over:
         _check_position(position)
-        return target <= 0
+        return 0, 0
     target = max(min(target, 1000), -1000)
     out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table)
-    return out["reached"]
+    return out["lower"], out["upper"]

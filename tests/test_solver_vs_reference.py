@@ -280,6 +280,16 @@ def test_reaches_is_the_value_threshold():
         assert reaches(pos, -5) and not reaches(pos, 99)
 
 
+@pytest.mark.parametrize("preset", ["japanese", "bridge"])
+def test_bounds_hold_the_value_and_answer_the_test(preset):
+    for pos in positions(preset, 4, seed=11, max_tricks=3):
+        value = reference.value(pos)
+        for target in range(-1, value + 3):
+            lower, upper = solver.bounds(pos, target)
+            assert lower <= value <= upper
+            assert (lower >= target) == (value >= target) == (upper >= target)
+
+
 def test_guarded_second_trump_on_lead_takes_no_trick():
     """Bridge, spades trump, South (2) on lead with K♠ 3♠, East (1, just before South) A♠ 4♠,
     West Q♠ 4♥, North two hearts. South's guarded K♠ behind the A♠ is no sure trick when
