@@ -222,6 +222,9 @@ cdef inline uint64_t small_twins(int c, uint64_t rel, uint64_t in_play, uint64_t
 # or include role cards (``_order.pxd``), so only a run cut by an ordinary relevant card
 # needs closing (``close_runs`` on the legal cards without role and point cards); a hand's lowest small card of a suit is always
 # tried, as its next lower card in play is another seat's or a role card.
+# ``small_twins`` holds here for ordinary cards: after an ordinary card below the line, the
+# player's other ordinary cards of the suit below the line lead to positions that differ
+# only in re-dealt cards (a point card differs in points, a role card in its rules).
 #
 # With role cards the relative-rank key (``_canon.pxd``) no longer packs a suit's cards to its
 # top: role cards keep their own ranks and point cards stay among the point ranks. So an

@@ -51,7 +51,8 @@ How it works
   lowest-win rule). Role and point games (Japanese, Mighty, Japoleon, Secretary:
   PART_ROLES, hands of at most 10 cards): role cards, the Joker and point cards are
   always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket hashed on
-  the always-kept cards. Measured against their exact keys (still there:
+  the always-kept cards; ``small_twins`` skips ordinary cards only, after an ordinary
+  card (Japanese 7 cards -10 % nodes, 8 cards -10 %, full deals -14 %). Measured against their exact keys (still there:
   ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``): 23-45 % fewer nodes in Japanese,
   Mighty 38 %, Japoleon 23 %, Secretary 77 % (``solver/README.md``).
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
@@ -182,7 +183,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
-    cdef uint64_t skip = 0, legal = 0, erel = 0
+    cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -276,6 +277,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     n = gen_moves(r, s, moves, first, 1)
     if part:
         legal = legal_mask(r, s)
+        if part == PART_ROLES:
+            ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
+                                 r.tr[trump_index(s.trump)].special_mask | r.point_mask)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
@@ -315,6 +319,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         acc |= crel
         if part == PART_PLAIN:
             skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal)
+        elif part == PART_ROLES and (ordinary >> (moves[i] & MOVE_CARD)) & 1:
+            # Only ordinary cards are re-dealt below the line: the twins must be ordinary too.
+            skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
