@@ -87,12 +87,13 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
+                         ptt_probe_roles, ptt_store_roles)
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
-                           rel_of_counts_roles, full_counts_roles, part_words_roles)
+                           rel_of_counts_roles, part_words_roles)
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
@@ -176,7 +177,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
-    cdef uint64_t skip = 0, legal = 0, erel = 0
+    cdef uint64_t skip = 0, legal = 0, erel = 0, pmask = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -238,13 +239,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
+            tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
             if part == PART_ROLES:
                 extra = r.tr[trump_index(s.trump)].keep_extra
+                pmask = r.tr[trump_index(s.trump)].small_points
                 part_words_roles(r, s, cn.hands, words)
+                k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
             else:
                 part_words(r, s, cn.hands, words)
-            tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-            k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
+                k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
             if k >= 0:
                 S.tt_hits += 1
                 if part == PART_ROLES:
@@ -315,11 +318,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if cut:
             acc = crel
         elif part == PART_ROLES:
-            # Role cards, the Joker and point cards never merge or are always kept, and a
-            # run of equivalent cards is all points or all ordinary cards (``_order.pxd``):
-            # only a run whose top part is kept for an ordinary card of ``acc`` can be cut.
-            acc = close_runs(acc, s.in_play, legal & ~r.tr[trump_index(s.trump)].keep_extra &
-                             ~(r.point_mask if r.unit_points else 0))
+            # Role cards and the Joker never merge and are always kept, and a run of
+            # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
+            # is closed within its class (point cards only when they may be small).
+            legal &= ~r.tr[trump_index(s.trump)].keep_extra
+            if r.unit_points:
+                acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
+                legal &= r.tr[trump_index(s.trump)].small_points
+            if legal:
+                acc = close_runs(acc, s.in_play, legal)
         else:
             acc = close_runs(acc, s.in_play, legal)
         rel[0] = acc
@@ -332,14 +339,17 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if part:
             if part == PART_ROLES:
                 counts = clamp_counts(kept_counts_roles(&cn, acc), S.tt.level_base)
-                lens = full_counts_roles(&cn)
+                if result >= need:
+                    ptt_store_roles(S.tt, words, tag, counts, result, maxv, best, extra, pmask)
+                else:
+                    ptt_store_roles(S.tt, words, tag, counts, 0, result, best, extra, pmask)
             else:
                 counts = kept_counts(s, acc, in_play)
                 lens = kept_counts(s, in_play, in_play)
-            if result >= need:
-                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best, extra)
-            else:
-                ptt_store(S.tt, words, tag, counts, lens, 0, result, best, extra)
+                if result >= need:
+                    ptt_store(S.tt, words, tag, counts, lens, result, maxv, best, extra)
+                else:
+                    ptt_store(S.tt, words, tag, counts, lens, 0, result, best, extra)
         else:
             # The entry's worth when the table must drop one: the nodes it saves (as a log2).
             work = S.nodes - work
@@ -358,17 +368,20 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
     cdef const Rules* r = S.r
     cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t counts
+    cdef uint64_t counts, tag
     cdef uint64_t* entry
     cdef int v, move = -1
     canonicalise(r, s, cn)
     if r.partition:
+        tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
         if r.partition == PART_ROLES:
             part_words_roles(r, s, cn.hands, words)
+            ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
+                            r.tr[trump_index(s.trump)].keep_extra,
+                            r.tr[trump_index(s.trump)].small_points)
         else:
             part_words(r, s, cn.hands, words)
-        ptt_probe(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick),
-                  0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)
+            ptt_probe(S.tt, words, tag, 0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)
     else:
         entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
         if entry != NULL:
@@ -608,7 +621,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         raise RuntimeError("the table is in use by another solve")
     # PART_ROLES in the point games keeps the point ranks (the top 5 key ranks) always.
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
-                 5 if r.partition == PART_ROLES and r.unit_points else 0) < 0:
+                 5 if r.partition == PART_ROLES and r.unit_points and not r.part_points
+                 else 0) < 0:
         raise MemoryError("could not allocate the transposition table")
 
     memset(&S, 0, sizeof(Search))
