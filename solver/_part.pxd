@@ -238,7 +238,7 @@ cdef inline uint64_t small_twins(int c, uint64_t rel, uint64_t in_play, uint64_t
 # entry here keeps, per suit, every key rank from the top down to the rank of the lowest
 # relevant card (``counts``: how many ranks, 4 bits per suit), always the role cards and the
 # Joker (``TrumpRules.keep_extra``), and each hand's number of point cards without a role per
-# suit (``TrumpRules.small_points``; ``_tt.pxd`` ``ptt_probe_roles``). Why that is exact: the
+# suit (``TrumpRules.small_points``; ``_tt_roles.pxd``). Why that is exact: the
 # key maps each position order-preservingly, role cards and point values included, so two
 # positions that agree on those key bits and counts hold the same kept cards up to that
 # mapping, and below the line each hand holds as many point cards (its count minus its kept

@@ -49,11 +49,12 @@ How it works
   every card its suit relied on so far, the node skips the player's other cards of the
   suit below those (``small_twins``: they lead to equivalent positions, as DDS's
   lowest-win rule). Role and point games (Japanese, Mighty, Japoleon, Secretary:
-  PART_ROLES, hands of at most 10 cards): role cards, the Joker and point cards are
-  always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket hashed on
-  the always-kept cards. Measured against their exact keys (still there:
-  ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``): 23-45 % fewer nodes in Japanese,
-  Mighty 38 %, Japoleon 23 %, Secretary 77 % (``solver/README.md``).
+  PART_ROLES, hands of at most 10 cards): role cards and the Joker are always kept, the
+  other cards below the line are re-dealt, each hand keeping its number of point cards
+  per suit; one bucket hashed on the role cards, the lengths and those numbers. Measured
+  against their exact keys (still there: ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``)
+  with the point cards kept: 23-45 % fewer nodes in Japanese, Mighty 38 %, Japoleon 23 %,
+  Secretary 77 %; re-dealing them too took 7-23 % fewer again (``solver/README.md``).
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
   played out with every later seat's strongest card): cash leads that hold, lead low to a
   partner's winner, win as cheaply as possible, throw points on a partner's winner, give
@@ -87,8 +88,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
-                         ptt_probe_roles, ptt_store_roles)
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
+from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
@@ -619,7 +620,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     state_init_masks(&s)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
-    # PART_ROLES in the point games keeps the point ranks (the top 5 key ranks) always.
+    # PART_ROLES in the point games with the point cards kept (NAPOLEON_POINTS_KEPT=1)
+    # keeps the point ranks (the top 5 key ranks) always.
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
                  5 if r.partition == PART_ROLES and r.unit_points and not r.part_points
                  else 0) < 0:
