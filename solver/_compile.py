@@ -25,6 +25,10 @@ PART_PLAIN, PART_ROLES = 1, 2   # Rules.partition (see _rules.pxd)
 # Partition search for the variants with role cards or points (``_part.pxd``, PART_ROLES);
 # NAPOLEON_EXACT_KEYS=1 in the environment keeps their exact keys (for comparisons).
 ROLE_PARTITION = os.environ.get("NAPOLEON_EXACT_KEYS", "") != "1"
+# Under PART_ROLES in the point games, point cards below every relevant card of their suit
+# are re-dealt too, each hand keeping its count of them (``_part.pxd``);
+# NAPOLEON_POINTS_KEPT=1 keeps every point card's holder instead (for comparisons).
+POINT_PARTITION = os.environ.get("NAPOLEON_POINTS_KEPT", "") != "1"
 TWOS = sum(1 << make_card(s, TWO) for s in Suit)
 JOKER_BIT = 1 << JOKER
 JOKER_NO_POWER, JOKER_POWER_ANYWHERE, JOKER_POWER_LED = 0, 1, 2
@@ -186,11 +190,14 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "partner": partner if partner is not None else -1,
         "quick_tricks": 0,
         "partition": 0,
+        "part_points": 0,
     }
     rules["tr"] = compiler(v, rules)
     # Partition keys pack three suit lengths of at most 10 cards (radix 11) beside the Joker.
     if not rules["partition"] and ROLE_PARTITION and v.tricks <= 10:
         rules["partition"] = PART_ROLES
+    if rules["partition"] == PART_ROLES and rules["unit_points"] and POINT_PARTITION:
+        rules["part_points"] = 1
     digest = hashlib.blake2b(repr(sorted(rules.items())).encode(), digest_size=8).digest()
     rules["fingerprint"] = int.from_bytes(digest, "little")
     return rules

@@ -3,8 +3,8 @@
 whose ranks did not matter. Two kinds (``Rules.partition``): PART_PLAIN for plain
 trick-count rules (bridge, Nap), where every card may be such a low card, and PART_ROLES
 for the variants with role cards or card points (Japanese, Mighty, Japoleon, Secretary),
-where the role cards, the Joker and the point cards are always kept and only ordinary
-cards may be abstracted (the second half of this file).
+where the role cards and the Joker are always kept and the other cards may be abstracted,
+point cards counted per hand and suit (the second half of this file).
 
 The search returns with each bound a set ``rel`` of cards whose rank decided something
 below it: the winner of each trick in which another card of its suit was played (a trump
@@ -66,9 +66,9 @@ cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n,
     its trump and number). A trick won by a role rule needs no rank: role cards and the
     Joker are always kept and the rules test only their presence and the suits played. So
     the winner is named when another card of its suit was played, except a 2 that took an
-    all-one-suit trick by Same-two and a pair winner (the killer) next to its trigger.
-    Every other role win is by a point card (the Mighty, the Jacks, Yoromeki's Queen),
-    which is kept anyway, so naming it costs nothing."""
+    all-one-suit trick by Same-two, a pair winner (Yoromeki, the killer) next to its trigger
+    and a top card (the Mighty, the Jacks), which wins wherever it is played after the
+    plain first trick. A powered Joker is never named."""
     cdef int cw = cards[w], su
     cdef const TrumpRules* t
     if cw == JOKER:
@@ -82,6 +82,8 @@ cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n,
             return 0
         if cw == t.pair_winner and (mask >> t.pair_trigger) & 1 and \
                 (trick > 0 or not r.pair_from_second_trick):
+            return 0
+        if cw == t.top[0] or cw == t.top[1] or cw == t.top[2]:
             return 0
     return bit(cw)
 
@@ -210,33 +212,44 @@ cdef inline uint64_t small_twins(int c, uint64_t rel, uint64_t in_play, uint64_t
 
 # ---- PART_ROLES (role cards, points): the kept cards in relative ranks -----------------------
 #
-# In the point games a trick's value depends on which point cards it holds, and the role
+# In the point games a trick's value depends on how many point cards it holds, and the role
 # cards decide tricks by presence (top cards, the pair, the Joker, Same-two's 2, the Ripper's
-# call, Secretary's coup card, the free cards), so all of those keep their exact holders.
-# The proof above then goes through with these changes. Legal play depends on suits and on
-# role cards only (free cards and trick-1 bans are role cards or whole suits). A trick
-# decided by a role rule has the same winner wherever the same role cards and suits are
-# played; the rules test nothing else (``trick_rel_roles``). A trick decided by rank was
-# won by a named card, as before. Every small card is an ordinary non-point card, so every
-# trick brings the same points. Runs of equivalent cards never mix points with non-points
-# or include role cards (``_order.pxd``), so only a run cut by an ordinary relevant card
-# needs closing (``close_runs`` on the legal cards without role and point cards); a hand's lowest small card of a suit is always
-# tried, as its next lower card in play is another seat's or a role card.
-# ``small_twins`` holds here for ordinary cards: after an ordinary card below the line, the
-# player's other ordinary cards of the suit below the line lead to positions that differ
-# only in re-dealt cards (a point card differs in points, a role card in its rules).
+# call, Secretary's coup card, the free cards), so those keep their exact holders. Below the
+# line the other cards are small as before, point cards included (``Rules.part_points``):
+# each hand keeps, per suit, its number of small cards and of small point cards (every
+# point card is worth 1), and the map of the proof above sends a hand's small point cards of
+# a suit to the other position's small point cards of that hand and suit, its other small
+# cards to its other small cards. The proof then goes through with these changes. Legal play
+# depends on suits and on role cards only (free cards and trick-1 bans are role cards or
+# whole suits). A trick decided by a role rule has the same winner wherever the same role
+# cards and suits are played; the rules test nothing else (``trick_rel_roles``). A trick
+# decided by rank was won by a named card, as before; a rank never decides between two
+# small cards, whatever their points. Every card keeps its point value, so every trick
+# brings the same points. Runs of equivalent cards never mix points with non-points or
+# include role cards (``_order.pxd``), so a run cut by the line is closed within its class
+# (``close_runs`` on the player's non-role cards of the line card's class), and a hand's
+# lowest small card of each class in a suit is always tried, as its next lower card in play
+# is another seat's, of the other class, or a role card. The sure bounds (``_quick.pxd``)
+# name the sure cards they count; their forced points count, per hand and suit, point and
+# non-point cards, which the map keeps.
+# ``small_twins`` holds within each class: after a small card of a class (ordinary, or point
+# card without a role), the player's other small cards of that class in the suit lead to
+# positions that differ only in re-dealt cards of one class (a role card differs in its rules).
 #
 # With role cards the relative-rank key (``_canon.pxd``) no longer packs a suit's cards to its
 # top: role cards keep their own ranks and point cards stay among the point ranks. So an
 # entry here keeps, per suit, every key rank from the top down to the rank of the lowest
-# relevant card (``counts``: how many ranks, 4 bits per suit), and always the role cards, the
-# Joker and the point cards (``TrumpRules.keep_extra``). Why that is exact: the key maps each
-# position order-preservingly, role cards and point values included, so two positions that
-# agree on those key bits hold the same kept cards up to that mapping; their other cards are
-# ordinary non-point cards below the lowest relevant card of their suit (the key packs
-# ordinary cards to the top of the ranks free for them), the small cards of the proof above.
-# A small card beaten by rank, or beating a role card below the line by rank, would have
-# named its winner; a role card below the line is tried at every all-node (it never merges).
+# relevant card (``counts``: how many ranks, 4 bits per suit), always the role cards and the
+# Joker (``TrumpRules.keep_extra``), and each hand's number of point cards without a role per
+# suit (``TrumpRules.small_points``; ``_tt_roles.pxd``). Why that is exact: the
+# key maps each position order-preservingly, role cards and point values included, so two
+# positions that agree on those key bits and counts hold the same kept cards up to that
+# mapping, and below the line each hand holds as many point cards (its count minus its kept
+# ones) and as many other cards (from the lengths) of each suit: the small cards of the proof
+# above. A small card beaten by rank, or beating a role card below the line by rank, would
+# have named its winner; a role card below the line is tried at every all-node (it never
+# merges). NAPOLEON_POINTS_KEPT=1 keeps every point card's holder instead (``keep_extra``
+# then holds the point cards, and every entry keeps the top 5 key ranks, the point ranks).
 
 cdef inline uint64_t kept_counts_roles(const Canon* cn, uint64_t rel) noexcept nogil:
     """Per suit (4 bits each) how many key ranks from the top an entry keeps for ``rel``:

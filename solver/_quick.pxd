@@ -391,18 +391,25 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
     value is at least ``b``) or ``b < need`` (at most ``b``). ``rel`` gets the sure cards
     the bound counted (a side's absolute cards, the cashed leads) for partition search
-    (``_part.pxd``). The bound holds wherever those cards and the role cards (and, in the
-    point games, the point cards) have the same holders and every hand the same suit
-    lengths: an
-    ordinary card ``x`` beats a sure card ``c`` of another suit by its suit alone (a trump
-    on a plain card, any card on a powerless led Joker), and one of ``c``'s suit by rank,
-    so only from above ``c``, where the cards are the same; the other arguments count
-    cards per hand and suit and name only role and point cards."""
+    (``_part.pxd``). The bound holds wherever those cards and the role cards have the same
+    holders and every hand the same suit lengths and point cards per suit: an ordinary
+    card ``x`` beats a sure card ``c`` of another suit by its suit alone (a trump on a
+    plain card, any card on a powerless led Joker), and one of ``c``'s suit by rank, so
+    only from above ``c``, where the cards are the same; the other arguments count cards
+    and point cards per hand and suit and name only role cards. A top card (the Mighty,
+    the Jacks) is not named after the plain first trick: no card beats it by rank there,
+    and as a role card it keeps its holder anyway."""
     cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
     cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi
     cdef uint64_t sure_side[2]
+    cdef uint64_t unnamed = 0
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     sure_side[0] = 0
     sure_side[1] = 0
+    if not (r.first_trick_plain and s.trick == 0):
+        for i in range(3):
+            if t.top[i] >= 0:
+                unnamed |= (<uint64_t>1) << t.top[i]
     in_play = s.in_play     # a trick start: the cards held
     for i in range(r.n_seats):
         for c in range(4):
@@ -433,24 +440,24 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                 if cash > lo:
                     if cash >= need:
                         q.fired_cash += 1
-                        rel[0] = w | sure_side[1]
+                        rel[0] = (w | sure_side[1]) & ~unnamed
                         return cash
                     lo = cash
                     rel_lo = w | sure_side[1]
             elif maxv - cash < hi:
                 if maxv - cash < need:
                     q.fired_cash += 1
-                    rel[0] = w | sure_side[0]
+                    rel[0] = (w | sure_side[0]) & ~unnamed
                     return maxv - cash
                 hi = maxv - cash
                 rel_hi = w | sure_side[0]
     if lo >= need:
         q.fired_lo += 1
-        rel[0] = rel_lo
+        rel[0] = rel_lo & ~unnamed
         return lo
     if hi < need:
         q.fired_hi += 1
-        rel[0] = rel_hi
+        rel[0] = rel_hi & ~unnamed
         return hi
     return -1
 

@@ -38,7 +38,11 @@ ctypedef struct TrumpRules:
     uint64_t lead0_ban2     # ...if that is empty: the hand without these; if empty too: the hand
     uint64_t special_mask   # cards with a role: never merged with neighbours by rank equivalence
     uint64_t keep_extra     # PART_ROLES: key bits every partition entry compares (role
-                            # cards, the Joker, point cards in point games): set by fill_rules
+                            # cards, the Joker; the point cards too without part_points):
+                            # set by fill_rules
+    uint64_t small_points   # PART_ROLES with part_points: the point cards without a role, whose
+                            # holders an entry may re-deal below the line, keeping each hand's
+                            # count of them per suit (key bits too); else 0
     uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
                             # cards, the pair, the Joker, the 2s under Same-two): set by the search
                             # from the fields here, not compiled
@@ -71,6 +75,8 @@ ctypedef struct Rules:
     int partition           # partition search in the table (_part.pxd): 0 off (exact keys),
                             # PART_PLAIN (plain trick-count rules), PART_ROLES (role cards,
                             # points: those always kept)
+    int part_points         # PART_ROLES, point games: point cards may be small (counted per
+                            # hand and suit instead of kept)
     TrumpRules tr[5]        # per trump: suits 0..3, 4 = No Trump
 
 ctypedef struct State:
@@ -320,6 +326,7 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
     r.partner = data["partner"]
     r.quick_tricks = data["quick_tricks"]
     r.partition = data["partition"]
+    r.part_points = data["part_points"]
     for t in range(5):
         d = data["tr"][t]
         r.tr[t].trump_mask = d["trump_mask"]
@@ -345,9 +352,14 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
         if r.same_two:
             r.tr[t].role_mask |= bit(0) | bit(13) | bit(26) | bit(39)
         # Role cards keep their own ranks in the relative-rank key (_canon.pxd) and point
-        # cards only move among point ranks, so these key bits name them exactly.
+        # cards only move among point ranks, so these key bits name them exactly (and count
+        # each hand's point cards of a suit).
         r.tr[t].keep_extra = 0
+        r.tr[t].small_points = 0
         if r.partition == PART_ROLES:
-            r.tr[t].keep_extra = r.tr[t].special_mask | bit(JOKER) | \
-                (r.point_mask if r.unit_points else 0)
+            r.tr[t].keep_extra = r.tr[t].special_mask | bit(JOKER)
+            if r.unit_points and r.part_points:
+                r.tr[t].small_points = r.point_mask & ~r.tr[t].special_mask
+            elif r.unit_points:
+                r.tr[t].keep_extra |= r.point_mask
     return 0

@@ -49,12 +49,14 @@ How it works
   every card its suit relied on so far, the node skips the player's other cards of the
   suit below those (``small_twins``: they lead to equivalent positions, as DDS's
   lowest-win rule). Role and point games (Japanese, Mighty, Japoleon, Secretary:
-  PART_ROLES, hands of at most 10 cards): role cards, the Joker and point cards are
-  always kept, only ordinary cards (3-9 in Japanese) are re-dealt; one bucket hashed on
-  the always-kept cards; ``small_twins`` skips ordinary cards only, after an ordinary
-  card (Japanese 7 cards -10 % nodes, 8 cards -10 %, full deals -14 %). Measured against their exact keys (still there:
-  ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``): 23-45 % fewer nodes in Japanese,
-  Mighty 38 %, Japoleon 23 %, Secretary 77 % (``solver/README.md``).
+  PART_ROLES, hands of at most 10 cards): role cards and the Joker are always kept, the
+  other cards below the line are re-dealt, each hand keeping its number of point cards
+  per suit; one bucket hashed on the role cards, the lengths and those numbers. Measured
+  against their exact keys (still there: ``Rules.partition`` 0, ``NAPOLEON_EXACT_KEYS=1``)
+  with the point cards kept: 23-45 % fewer nodes in Japanese, Mighty 38 %, Japoleon 23 %,
+  Secretary 77 %; re-dealing them too took 7-23 % fewer again (``solver/README.md``).
+  ``small_twins`` works within a class there (an ordinary card after an ordinary card,
+  a point card without a role after such a point card): 7-card Japanese -14 % nodes.
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
   played out with every later seat's strongest card): cash leads that hold, lead low to a
   partner's winner, win as cheaply as possible, throw points on a partner's winner, give
@@ -95,11 +97,12 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             fill_rules, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
+from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
-                           rel_of_counts_roles, full_counts_roles, part_words_roles)
+                           rel_of_counts_roles, part_words_roles)
 from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
@@ -183,7 +186,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
-    cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0
+    cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
     cdef State child
@@ -245,13 +248,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
+            tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
             if part == PART_ROLES:
                 extra = r.tr[trump_index(s.trump)].keep_extra
+                pmask = r.tr[trump_index(s.trump)].small_points
                 part_words_roles(r, s, cn.hands, words)
+                k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
             else:
                 part_words(r, s, cn.hands, words)
-            tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-            k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
+                k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
             if k >= 0:
                 S.tt_hits += 1
                 if part == PART_ROLES:
@@ -280,6 +285,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if part == PART_ROLES:
             ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
                                  r.tr[trump_index(s.trump)].special_mask | r.point_mask)
+            pmask = r.tr[trump_index(s.trump)].small_points
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
@@ -319,20 +325,28 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         acc |= crel
         if part == PART_PLAIN:
             skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal)
-        elif part == PART_ROLES and (ordinary >> (moves[i] & MOVE_CARD)) & 1:
-            # Only ordinary cards are re-dealt below the line: the twins must be ordinary too.
-            skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
+        elif part == PART_ROLES:
+            # Below the line ordinary cards are re-dealt among ordinary cards and point cards
+            # without a role among such point cards: a twin is of the card's class.
+            if (ordinary >> (moves[i] & MOVE_CARD)) & 1:
+                skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
+            elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
+                skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
         if cut:
             acc = crel
         elif part == PART_ROLES:
-            # Role cards, the Joker and point cards never merge or are always kept, and a
-            # run of equivalent cards is all points or all ordinary cards (``_order.pxd``):
-            # only a run whose top part is kept for an ordinary card of ``acc`` can be cut.
-            acc = close_runs(acc, s.in_play, legal & ~r.tr[trump_index(s.trump)].keep_extra &
-                             ~(r.point_mask if r.unit_points else 0))
+            # Role cards and the Joker never merge and are always kept, and a run of
+            # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
+            # is closed within its class (point cards only when they may be small).
+            legal &= ~r.tr[trump_index(s.trump)].keep_extra
+            if r.unit_points:
+                acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
+                legal &= r.tr[trump_index(s.trump)].small_points
+            if legal:
+                acc = close_runs(acc, s.in_play, legal)
         else:
             acc = close_runs(acc, s.in_play, legal)
         rel[0] = acc
@@ -345,14 +359,17 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if part:
             if part == PART_ROLES:
                 counts = clamp_counts(kept_counts_roles(&cn, acc), S.tt.level_base)
-                lens = full_counts_roles(&cn)
+                if result >= need:
+                    ptt_store_roles(S.tt, words, tag, counts, result, maxv, best, extra, pmask)
+                else:
+                    ptt_store_roles(S.tt, words, tag, counts, 0, result, best, extra, pmask)
             else:
                 counts = kept_counts(s, acc, in_play)
                 lens = kept_counts(s, in_play, in_play)
-            if result >= need:
-                ptt_store(S.tt, words, tag, counts, lens, result, maxv, best, extra)
-            else:
-                ptt_store(S.tt, words, tag, counts, lens, 0, result, best, extra)
+                if result >= need:
+                    ptt_store(S.tt, words, tag, counts, lens, result, maxv, best, extra)
+                else:
+                    ptt_store(S.tt, words, tag, counts, lens, 0, result, best, extra)
         else:
             # The entry's worth when the table must drop one: the nodes it saves (as a log2).
             work = S.nodes - work
@@ -371,17 +388,20 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
     cdef const Rules* r = S.r
     cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t counts
+    cdef uint64_t counts, tag
     cdef uint64_t* entry
     cdef int v, move = -1
     canonicalise(r, s, cn)
     if r.partition:
+        tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
         if r.partition == PART_ROLES:
             part_words_roles(r, s, cn.hands, words)
+            ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
+                            r.tr[trump_index(s.trump)].keep_extra,
+                            r.tr[trump_index(s.trump)].small_points)
         else:
             part_words(r, s, cn.hands, words)
-        ptt_probe(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick),
-                  0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)
+            ptt_probe(S.tt, words, tag, 0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)
     else:
         entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
         if entry != NULL:
@@ -615,9 +635,11 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     state_init_masks(&s)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
-    # PART_ROLES in the point games keeps the point ranks (the top 5 key ranks) always.
+    # PART_ROLES in the point games with the point cards kept (NAPOLEON_POINTS_KEPT=1)
+    # keeps the point ranks (the top 5 key ranks) always.
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
-                 5 if r.partition == PART_ROLES and r.unit_points else 0) < 0:
+                 5 if r.partition == PART_ROLES and r.unit_points and not r.part_points
+                 else 0) < 0:
         raise MemoryError("could not allocate the transposition table")
 
     memset(&S, 0, sizeof(Search))

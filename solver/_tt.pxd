@@ -344,14 +344,16 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int work,
 # four level buckets. Buckets are kept most recent first: a new entry goes to the front,
 # pushing out the shallowest (the last of them when tied).
 #
-# PART_ROLES entries (role and point games) always keep the role cards, the Joker and the
-# point cards (``extra``): each goes to one bucket only, hashed on those and the lengths
-# (``levels`` 1, no exact bucket, ``level_base`` 5 in the point games, whose point cards
-# fill the top 5 key ranks). On the bench sets more level buckets found nothing more
-# (identical node counts with 1-4 levels), the exact bucket only crowded them (0.6 % more
-# nodes on 7-card Japanese), and each bucket costs a cache miss per probe;
-# the table starts and grows as an exact table does (a quarter full), since page faults
-# of a bigger start cost more than the search on small positions.
+# PART_ROLES entries (role and point games: ``ptt_probe_roles``, ``ptt_store_roles`` in
+# ``_tt_roles.pxd``) always keep the role cards and the Joker (``extra``; the point cards
+# too with NAPOLEON_POINTS_KEPT=1): each goes to one bucket only, hashed on those, the
+# lengths and the point counts (``levels`` 1, no exact bucket; ``level_base`` 5 when the
+# point cards, which fill the top 5 key ranks, are kept). With the point cards kept, more
+# level buckets found nothing more on the bench sets (identical node counts with 1-4
+# levels), the exact bucket only crowded them (0.6 % more nodes on 7-card Japanese), and
+# each bucket costs a cache miss per probe; the table starts and grows as an exact table
+# does (a quarter full), since page faults of a bigger start cost more than the search on
+# small positions.
 
 cdef inline uint64_t ptt_tag(int leader, int trump, int reveal_used, int depth) noexcept nogil:
     return tt_tag(leader, trump, reveal_used) | ((<uint64_t>depth) << META_DEPTH)
@@ -391,8 +393,8 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
     """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
     ``bound``) when one settles the test "value >= need", with its kept counts in
     ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
-    ``need`` 0: only the move is wanted. ``extra``: key bits every entry keeps (PART_ROLES:
-    role and point cards; else 0)."""
+    ``need`` 0: only the move is wanted. ``extra``: key bits every entry keeps (0 for
+    PART_PLAIN; PART_ROLES entries have ``_tt_roles.pxd``)."""
     cdef uint64_t* e
     cdef uint64_t* buckets[PART_LEVELS + 1]
     cdef uint64_t meta, keep

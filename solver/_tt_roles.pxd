@@ -1,0 +1,171 @@
+# cython: language_level=3
+"""Partition entries of the role and point games (PART_ROLES, ``_part.pxd``) in the table of
+``_tt.pxd``: where they go, how a position matches them.
+
+With ``Rules.part_points`` (the point games) point cards below the line are re-dealt too:
+an entry keeps the top ``counts`` key ranks of each suit, the role cards and the Joker
+(``extra``), the lengths, and per hand and suit the number of point cards without a role
+(``pmask``: their key bits; the kept ones have the same holders, so the others, below the
+line, come in the same number per hand and suit). The entry's words hold every key bit of
+``pmask`` besides the kept bits: a position matches when it agrees on the kept bits and on
+the point counts (``suit_counts``). Every entry goes to the one bucket hashed on what every
+position it matches shares: the role cards, the Joker, the lengths and the point counts.
+Far more positions share that than the holders of every point card (the bucket without
+``part_points``), so the bucket is ROLE_SPAN buckets of the table (16 entries). Measured
+with 8, 16 and 32 entries: 8-card Japanese 15.77, 15.67, 15.64 M nodes, full Japanese
+deals 0-5 (value only) 38.8, 37.4, 37.0 M; CPU time 8 and 16 alike, 32 about 5 % more
+on full deals (the bucket's cache lines). A second bucket for the entries that re-deal
+no point card in play, hashed on every point card's holder, found nothing more (and
+costs a cache miss). Without ``part_points`` (``pmask`` 0: Secretary, and
+NAPOLEON_POINTS_KEPT=1) this is the one bucket of ``ptt_probe`` with ``level_base`` 5 in
+the point games.
+"""
+
+from libc.stdint cimport uint64_t
+from libc.string cimport memmove
+from solver._part cimport keep_mask
+from solver._rules cimport MAX_SEATS, popcount64
+from solver._tt cimport (TT, prefetch, level_mask, ptt_grow, PART_BUCKET, META_LB, META_UB,
+                         META_MOVE, META_LEADER, META_DEPTH, META_KEPT)
+
+cdef enum:
+    ROLE_SPAN = 2           # with part_points: table buckets per bucket (16 entries)
+
+cdef inline uint64_t suit_counts(uint64_t x) noexcept nogil:
+    """How many cards of ``x`` in each suit, 4 bits per suit (suit 0 lowest)."""
+    return (<uint64_t>popcount64(x & 0x1FFF)) | \
+        ((<uint64_t>popcount64(x & (<uint64_t>0x1FFF << 13))) << 4) | \
+        ((<uint64_t>popcount64(x & (<uint64_t>0x1FFF << 26))) << 8) | \
+        ((<uint64_t>popcount64(x & (<uint64_t>0x1FFF << 39))) << 12)
+
+
+cdef inline uint64_t* role_bucket(TT* tt, const uint64_t* words, uint64_t tag, uint64_t mask,
+                                  uint64_t pmask, const uint64_t* pc) noexcept nogil:
+    """The first of the buckets (``role_span``) hashed on the bits ``mask`` of the words and,
+    when ``pmask``, each hand's point counts ``pc``."""
+    cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(tt.n_seats):
+        h ^= (words[i] & mask) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
+        if pmask:
+            h += pc[i] * 0xD6E8FEB86659FD93ULL
+        h *= 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    h ^= h >> 29
+    if pmask:
+        h &= ~(<uint64_t>(ROLE_SPAN - 1))
+    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt.stride)
+
+
+cdef inline int role_match(const uint64_t* e, const uint64_t* words, const uint64_t* pc, int n,
+                           uint64_t keep, uint64_t pmask) noexcept nogil:
+    """1 if the position (``words``, its point counts ``pc``) matches the entry ``e`` whose
+    kept bits are ``keep``."""
+    cdef int i
+    for i in range(n):
+        if (words[i] ^ e[i]) & keep:
+            return 0
+    if pmask:
+        for i in range(n):
+            if suit_counts(e[i] & pmask) != pc[i]:
+                return 0
+    return 1
+
+
+cdef inline int ptt_probe_roles(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
+                                uint64_t* counts, int* move, uint64_t extra,
+                                uint64_t pmask) noexcept nogil:
+    """``ptt_probe`` for PART_ROLES (``pmask``: ``TrumpRules.small_points``)."""
+    cdef uint64_t* e
+    cdef uint64_t pc[MAX_SEATS]
+    cdef uint64_t meta
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, v, size = PART_BUCKET
+    move[0] = -1
+    if tt.n_buckets == 0:
+        return -1
+    if pmask:
+        size = PART_BUCKET * ROLE_SPAN
+        for i in range(n):
+            pc[i] = suit_counts(words[i] & pmask)
+    e = role_bucket(tt, words, tag, level_mask(tt.level_base) | extra, pmask, pc)
+    for k in range(0, size * tt.stride * 8, 64):
+        prefetch(<char*>e + k)
+    for k in range(size):
+        meta = e[n]
+        if meta == 0:
+            break               # empty entries come last
+        if (meta & tag_bits) == tag and \
+                role_match(e, words, pc, n, keep_mask(meta >> META_KEPT) | extra, pmask):
+            v = <int>((meta >> META_LB) & 0xFF)
+            if need > 0 and v >= need:
+                bound[0] = v
+                counts[0] = meta >> META_KEPT
+                return 1
+            v = <int>((meta >> META_UB) & 0xFF)
+            if need > 0 and v < need:
+                bound[0] = v
+                counts[0] = meta >> META_KEPT
+                return 0
+            if move[0] < 0:
+                move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+        e += tt.stride
+    return -1
+
+
+cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
+                                 int lb, int ub, int move, uint64_t extra,
+                                 uint64_t pmask) noexcept nogil:
+    """``ptt_store`` for PART_ROLES: merge into the entry with the same kept cards that
+    this position matches, or insert at the front of the bucket (pushing out the
+    shallowest entry, the last of them when tied)."""
+    cdef uint64_t* b
+    cdef uint64_t* e
+    cdef uint64_t pc[MAX_SEATS]
+    cdef uint64_t keep = keep_mask(counts) | extra, meta
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, size = PART_BUCKET, merged = 0
+    if tt.n_buckets == 0:
+        return
+    if pmask:
+        size = PART_BUCKET * ROLE_SPAN
+        for i in range(n):
+            pc[i] = suit_counts(words[i] & pmask)
+    b = role_bucket(tt, words, tag, level_mask(tt.level_base) | extra, pmask, pc)
+    e = b
+    for k in range(size):
+        meta = e[n]
+        if (meta & tag_bits) == tag and (meta >> META_KEPT) == counts and \
+                role_match(e, words, pc, n, keep, pmask):
+            if <int>((meta >> META_LB) & 0xFF) > lb:
+                lb = <int>((meta >> META_LB) & 0xFF)
+            if <int>((meta >> META_UB) & 0xFF) < ub:
+                ub = <int>((meta >> META_UB) & 0xFF)
+            if move < 0:
+                move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            e[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+                (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+            merged = 1
+            break
+        if (meta >> META_LEADER) & 0xF == 0:
+            d = -1
+        else:
+            d = <int>((meta >> META_DEPTH) & 0xFF)
+        if d <= vd:
+            vd = d
+            victim = k
+            if d < 0:
+                break
+        e += tt.stride
+    if not merged:
+        if vd < 0:
+            tt.used += 1
+        if victim > 0:
+            memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
+        for i in range(n):
+            b[i] = words[i] & (keep | pmask)
+        b[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+            (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+    tt.stores += 1      # merges included, as in ptt_store
+    if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
+        ptt_grow(tt)
