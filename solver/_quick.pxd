@@ -386,6 +386,106 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexce
     return f
 
 
+
+cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int rng, int voids,
+                             int side, uint64_t sure, uint64_t* used) noexcept nogil:
+    """What ``side`` takes for sure from its absolute cards ``sure`` and its "clean" wins
+    (-1 when there are none beyond ``sure``); ``used`` gets the cards counted.
+
+    A trump, role card or Joker ``c`` of a hand H wins every trick holding none of its
+    threats (the cards of the other hands that beat it in a two-card trick, both pair cards
+    when the pair rule beats it, the 2 of its suit under Same-two: the argument of the
+    absolute cards). Every card of H is played in its own trick and every threat in one
+    trick, so of a set C of such cards of H at least |C| - |U| win (U: their threats). A
+    clean win is won by its own card, so the clean wins of different hands and the side's
+    absolute tricks are different tricks: the side takes at least k of them, k = |sure| +
+    the clean wins of each hand. Each hand plays one card to each: a hand of the other
+    side at least k minus its non-point cards in points, a hand of the side its absolute
+    cards, at least its clean count from C and the rest of its k cards from the others.
+
+    Under partition search the bound names ``sure`` and every C counted: threats of a
+    trump come from above it in its suit (kept) or are role cards (kept), and the counts
+    per hand of point and non-point cards are the same wherever those cards are."""
+    cdef int i, c, n, m, j, best, k = popcount64(sure), pts, a, kc, np_c, np_r, rest
+    cdef int kcl[8]
+    cdef uint64_t in_play = s.in_play, hand, others, cand, t, U, C, bestC, cl_all = 0
+    cdef uint64_t two_bit
+    cdef uint64_t thr[16]
+    cdef uint64_t cls[8]
+    cdef int cards[16]
+    for i in range(r.n_seats):
+        kcl[i] = 0
+        cls[i] = 0
+        if ((r.side_mask >> i) & 1) != side:
+            continue
+        hand = s.hands[i]
+        others = in_play & ~hand
+        cand = hand & q.abs_ok & ~sure
+        n = 0
+        while cand and n < 16:
+            c = ctz64(cand)
+            cand &= cand - 1
+            t = q.beats_any[rng][c] & others
+            if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+                t |= q.pair_cards
+            if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
+                two_bit = (<uint64_t>1) << (13 * (c // 13))
+                t |= others & two_bit
+            # insertion by number of threats, fewest first
+            j = n
+            m = popcount64(t)
+            while j > 0 and popcount64(thr[j - 1]) > m:
+                thr[j] = thr[j - 1]
+                cards[j] = cards[j - 1]
+                j -= 1
+            thr[j] = t
+            cards[j] = c
+            n += 1
+        U = 0
+        C = 0
+        best = 0
+        bestC = 0
+        for j in range(n):
+            U |= thr[j]
+            C |= (<uint64_t>1) << cards[j]
+            m = popcount64(C) - popcount64(U)
+            if m > best:
+                best = m
+                bestC = C
+        kcl[i] = best
+        cls[i] = bestC
+        k += best
+        cl_all |= bestC
+    if not cl_all:
+        return -1
+    used[0] = sure | cl_all
+    if not r.unit_points:
+        return k
+    pts = _worth(r, sure)
+    for i in range(r.n_seats):
+        hand = s.hands[i]
+        if ((r.side_mask >> i) & 1) != side:
+            m = k - popcount64(hand & ~r.point_mask)
+            if m > 0:
+                pts += m
+            continue
+        # k cards of this hand are in the side's k tricks: its absolute ones, at least
+        # kcl of its clean set and the rest from its other cards; fewest points first.
+        a = popcount64(hand & sure)
+        kc = kcl[i]
+        np_c = popcount64(cls[i] & ~r.point_mask)
+        np_r = popcount64(hand & ~sure & ~r.point_mask)
+        if kc > np_c:
+            pts += kc - np_c
+            np_r -= np_c
+        else:
+            np_r -= kc
+        rest = (k - a - kc) - np_r
+        if rest > 0:
+            pts += rest
+    return pts
+
+
 cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need,
                             uint64_t* rel) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
@@ -422,6 +522,16 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     # The cards each bound relied on: a side's absolute cards (and the cashed leads).
     rel_lo = sure_side[1]
     rel_hi = sure_side[0]
+    # Clean wins (trumps and role cards beaten only by few cards) raise either bound.
+    c = clean_points(r, q, s, rng, voids, 1, sure_side[1], &w)
+    if c > lo:
+        lo = c
+        rel_lo = w
+    c = clean_points(r, q, s, rng, voids, 0, sure_side[0], &w)
+    if c >= 0 and maxv - c < hi:
+        hi = maxv - c
+        rel_hi = w
+    w = 0
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
             ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
