@@ -302,20 +302,31 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
 
 
 cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
-                           uint64_t in_play, int voids, uint64_t* won) noexcept nogil:
+                           uint64_t in_play, int voids, uint64_t sure, uint64_t* won) noexcept nogil:
     """The leader's sure leads, cashed from this trick on: ``won`` gets the cards, the result
     is what the tricks bring for sure. A threat to a led card ``c`` (a card that beats it)
     that is not of ``c``'s suit and not free cannot be played to the j-th of these tricks
     by a seat holding at least j cards of that suit (one card leaves each hand per trick):
     ``c`` may go j-th when every threat is so held. The leader plays its cards latest
-    allowed last (the most cards that fill tricks 1, 2, ... without a gap)."""
+    allowed last (the most cards that fill tricks 1, 2, ... without a gap).
+
+    One more lead may end the run when its threats held by the other side are so held
+    and the rest are a partner's: whoever wins a trick beats the led card in the two-card
+    trick too (the cases where not are left out above: the pair, Same-two, a led Joker),
+    so the trick goes to the side; the leader needs the lead no more. (Not when a partner's
+    threat is one of the side's absolute cards ``sure``, counted apart by the caller.)"""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef int L = s.leader, i, j, c, k = 0, n = 0, v
     cdef int cards[16]
     cdef int latest[16]
     cdef int k_suit[4]
     cdef uint64_t hand = s.hands[L], others = in_play & ~hand, rest, thr, suit, free, w = 0
+    cdef uint64_t mates = 0
+    cdef int last_c = -1, last_v = 0, vv
     free = t.free_mask
+    for i in range(r.n_seats):
+        if i != L and ((r.side_mask >> i) & 1) == ((r.side_mask >> L) & 1):
+            mates |= s.hands[i]
     if r.reveal and not s.reveal_used and r.coup_card >= 0:
         free |= (<uint64_t>1) << r.coup_card
     rest = hand & q.lead_ok
@@ -333,6 +344,16 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
             if c == JOKER:
                 continue
             suit = suit_cards(c // 13)
+            vv = 99
+            for i in range(r.n_seats):
+                if i != L and s.hands[i] & thr & ~mates:
+                    j = popcount64(s.hands[i] & suit)
+                    if j < vv:
+                        vv = j
+            if vv > 0 and not (thr & ~mates & (suit | free)) and vv > last_v and \
+                    not (thr & mates & sure):
+                last_v = vv     # a candidate to end the run (threats held by partners)
+                last_c = c
             if thr & (suit | free):
                 continue
             for i in range(r.n_seats):
@@ -359,6 +380,10 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
             w |= (<uint64_t>1) << cards[i]
             if cards[i] != JOKER:
                 k_suit[cards[i] // 13] += 1
+    if last_c >= 0 and last_v > k and not (w >> last_c) & 1:
+        k += 1
+        w |= (<uint64_t>1) << last_c
+        k_suit[last_c // 13] += 1
     won[0] = w
     if not w:
         return 0
@@ -387,6 +412,45 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexce
 
 
 
+cdef inline int clean_set(const Sure* q, uint64_t cand, uint64_t others, uint64_t mask, int rng,
+                          int voids, uint64_t* best_c) noexcept nogil:
+    """The most wins sure among the cards ``cand`` of one hand (trumps, role cards, Joker;
+    ``others``: the other hands' cards): a set C of them, |C| - |U| with U their threats
+    within ``mask`` (see ``clean_points``); ``best_c`` gets C."""
+    cdef int c, n = 0, j, m, best = 0
+    cdef uint64_t t, U = 0, C = 0
+    cdef uint64_t thr[16]
+    cdef int cards[16]
+    best_c[0] = 0
+    while cand and n < 16:
+        c = ctz64(cand)
+        cand &= cand - 1
+        t = q.beats_any[rng][c] & others
+        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+            t |= q.pair_cards
+        if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
+            t |= others & ((<uint64_t>1) << (13 * (c // 13)))
+        t &= mask
+        # insertion by number of threats, fewest first
+        j = n
+        m = popcount64(t)
+        while j > 0 and popcount64(thr[j - 1]) > m:
+            thr[j] = thr[j - 1]
+            cards[j] = cards[j - 1]
+            j -= 1
+        thr[j] = t
+        cards[j] = c
+        n += 1
+    for j in range(n):
+        U |= thr[j]
+        C |= (<uint64_t>1) << cards[j]
+        m = popcount64(C) - popcount64(U)
+        if m > best:
+            best = m
+            best_c[0] = C
+    return best
+
+
 cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int rng, int voids,
                              int side, uint64_t sure, uint64_t* used) noexcept nogil:
     """What ``side`` takes for sure from its absolute cards ``sure`` and its "clean" wins
@@ -403,86 +467,79 @@ cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int 
     side at least k minus its non-point cards in points, a hand of the side its absolute
     cards, at least its clean count from C and the rest of its k cards from the others.
 
+    One hand alone may do better by counting only the other side's threats: when ``c``
+    loses a trick, the trick's winner is one of its threats, so a trick of C without a
+    threat held by the other side goes to the side (its holder's or a partner's card
+    wins). Those are |C| - |U| tricks at least, C taken with the hand's absolute cards.
+
     Under partition search the bound names ``sure`` and every C counted: threats of a
     trump come from above it in its suit (kept) or are role cards (kept), and the counts
     per hand of point and non-point cards are the same wherever those cards are."""
-    cdef int i, c, n, m, j, best, k = popcount64(sure), pts, a, kc, np_c, np_r, rest
+    cdef int i, j, k = popcount64(sure), pts, a, kc, np_c, np_r, rest, m, best2 = 0, p2
     cdef int kcl[8]
-    cdef uint64_t in_play = s.in_play, hand, others, cand, t, U, C, bestC, cl_all = 0
-    cdef uint64_t two_bit
-    cdef uint64_t thr[16]
+    cdef uint64_t in_play = s.in_play, hand, cl_all = 0, opp = 0, c2, best2_c = 0
     cdef uint64_t cls[8]
-    cdef int cards[16]
+    for i in range(r.n_seats):
+        if ((r.side_mask >> i) & 1) != side:
+            opp |= s.hands[i]
     for i in range(r.n_seats):
         kcl[i] = 0
         cls[i] = 0
         if ((r.side_mask >> i) & 1) != side:
             continue
         hand = s.hands[i]
-        others = in_play & ~hand
-        cand = hand & q.abs_ok & ~sure
-        n = 0
-        while cand and n < 16:
-            c = ctz64(cand)
-            cand &= cand - 1
-            t = q.beats_any[rng][c] & others
-            if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
-                t |= q.pair_cards
-            if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
-                two_bit = (<uint64_t>1) << (13 * (c // 13))
-                t |= others & two_bit
-            # insertion by number of threats, fewest first
-            j = n
-            m = popcount64(t)
-            while j > 0 and popcount64(thr[j - 1]) > m:
-                thr[j] = thr[j - 1]
-                cards[j] = cards[j - 1]
-                j -= 1
-            thr[j] = t
-            cards[j] = c
-            n += 1
-        U = 0
-        C = 0
-        best = 0
-        bestC = 0
-        for j in range(n):
-            U |= thr[j]
-            C |= (<uint64_t>1) << cards[j]
-            m = popcount64(C) - popcount64(U)
-            if m > best:
-                best = m
-                bestC = C
-        kcl[i] = best
-        cls[i] = bestC
-        k += best
-        cl_all |= bestC
-    if not cl_all:
+        kcl[i] = clean_set(q, hand & q.abs_ok & ~sure, in_play & ~hand, ~(<uint64_t>0), rng,
+                           voids, &cls[i])
+        k += kcl[i]
+        cl_all |= cls[i]
+        m = clean_set(q, hand & q.abs_ok, in_play & ~hand, opp, rng, voids, &c2)
+        if m > best2 and (c2 & ~sure):
+            best2 = m
+            best2_c = c2
+    if not cl_all and not best2_c:
         return -1
-    used[0] = sure | cl_all
-    if not r.unit_points:
-        return k
-    pts = _worth(r, sure)
-    for i in range(r.n_seats):
-        hand = s.hands[i]
-        if ((r.side_mask >> i) & 1) != side:
-            m = k - popcount64(hand & ~r.point_mask)
-            if m > 0:
-                pts += m
-            continue
-        # k cards of this hand are in the side's k tricks: its absolute ones, at least
-        # kcl of its clean set and the rest from its other cards; fewest points first.
-        a = popcount64(hand & sure)
-        kc = kcl[i]
-        np_c = popcount64(cls[i] & ~r.point_mask)
-        np_r = popcount64(hand & ~sure & ~r.point_mask)
-        if kc > np_c:
-            pts += kc - np_c
-            np_r -= np_c
-        else:
-            np_r -= kc
-        rest = (k - a - kc) - np_r
-        if rest > 0:
-            pts += rest
+    pts = -1
+    if cl_all:
+        used[0] = sure | cl_all
+        pts = _worth(r, sure) if r.unit_points else k
+    if r.unit_points and cl_all:
+        for i in range(r.n_seats):
+            hand = s.hands[i]
+            if ((r.side_mask >> i) & 1) != side:
+                m = k - popcount64(hand & ~r.point_mask)
+                if m > 0:
+                    pts += m
+                continue
+            # k cards of this hand are in the side's k tricks: its absolute ones, at least
+            # kcl of its clean set and the rest from its other cards; fewest points first.
+            a = popcount64(hand & sure)
+            kc = kcl[i]
+            np_c = popcount64(cls[i] & ~r.point_mask)
+            np_r = popcount64(hand & ~sure & ~r.point_mask)
+            if kc > np_c:
+                pts += kc - np_c
+                np_r -= np_c
+            else:
+                np_r -= kc
+            rest = (k - a - kc) - np_r
+            if rest > 0:
+                pts += rest
+    if best2_c:
+        # best2 tricks, each with a card of best2_c; every hand gives one card to each
+        p2 = best2
+        if r.unit_points:
+            p2 = 0
+            for i in range(r.n_seats):
+                hand = s.hands[i]
+                if best2_c & hand:
+                    m = best2 - popcount64(best2_c & ~r.point_mask)
+                else:
+                    m = best2 - popcount64(hand & ~r.point_mask)
+                if m > 0:
+                    p2 += m
+        if p2 > pts:
+            pts = p2
+            used[0] = best2_c
     return pts
 
 
@@ -535,7 +592,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
             ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
-        cash = cash_value(r, q, s, rng, in_play, voids, &w)
+        cash = cash_value(r, q, s, rng, in_play, voids, sure_side[(r.side_mask >> L) & 1], &w)
         if w:
             i = (r.side_mask >> L) & 1
             cash += _worth(r, sure_side[i] & ~w)
