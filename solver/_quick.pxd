@@ -302,7 +302,8 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
 
 
 cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
-                           uint64_t in_play, int voids, uint64_t sure, uint64_t* won) noexcept nogil:
+                           uint64_t in_play, int voids, uint64_t sure, uint64_t* won,
+                           int* last) noexcept nogil:
     """The leader's sure leads, cashed from this trick on: ``won`` gets the cards, the result
     is what the tricks bring for sure. A threat to a led card ``c`` (a card that beats it)
     that is not of ``c``'s suit and not free cannot be played to the j-th of these tricks
@@ -380,7 +381,9 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
             w |= (<uint64_t>1) << cards[i]
             if cards[i] != JOKER:
                 k_suit[cards[i] // 13] += 1
+    last[0] = -1
     if last_c >= 0 and last_v > k and not (w >> last_c) & 1:
+        last[0] = last_c
         k += 1
         w |= (<uint64_t>1) << last_c
         k_suit[last_c // 13] += 1
@@ -556,7 +559,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     so only from above ``c``, where the cards are the same; the other arguments count
     cards per hand and suit and name only role and point cards."""
     cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
-    cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi
+    cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi, lead_m
     cdef uint64_t sure_side[2]
     sure_side[0] = 0
     sure_side[1] = 0
@@ -592,10 +595,16 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
             ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
-        cash = cash_value(r, q, s, rng, in_play, voids, sure_side[(r.side_mask >> L) & 1], &w)
+        i = (r.side_mask >> L) & 1
+        cash = cash_value(r, q, s, rng, in_play, voids, sure_side[i], &w, &c)
         if w:
-            i = (r.side_mask >> L) & 1
             cash += _worth(r, sure_side[i] & ~w)
+            # The cashed tricks (but a last one a partner may win) with the clean wins.
+            lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
+            c = clean_points(r, q, s, rng, voids, i, sure_side[i] | lead_m, &rest)
+            if c > cash:
+                cash = c
+                w = rest
             if i:
                 if cash > lo:
                     if cash >= need:
