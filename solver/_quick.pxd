@@ -21,7 +21,8 @@ counts the same for the partner after the leader has put it on lead.
 
 Sure winners (``Sure``, ``sure_init``, ``sure_bounds``; described before ``Sure``) work
 for every preset from the compiled rules: a card nobody else can beat brings its trick to
-its side, and the leader's side can cash its sure leads.
+its side, a hand's trumps and role cards beaten only by a few cards win all but as many
+tricks ("clean wins"), and the leader's side can cash its sure leads.
 
 For partition search (``_part.pxd``) the count also names the cards it relied on: the top
 trumps counted and, per other suit, the top cards cashed. Any position with the same
@@ -119,6 +120,12 @@ cdef inline int quick_tricks(const Rules* r, const State* s, uint64_t* rel) noex
 #     to a side's absolute tricks.
 # Two absolute cards, or a cashed card and another seat's absolute card, are never in one
 # trick (each would beat the other), so their tricks add up.
+#   * a trump, role card or Joker of a hand that only a few cards of the others beat wins
+#     every trick without one of them; of a set C of such cards at least |C| - |U| win (U:
+#     their threats, each played to one trick): the "clean wins" (``clean_points``), each
+#     won by its own card, so they add up with the absolute and cashed tricks too.
+# The points of k sure tricks of a side: each hand gives one card to each (its non-point
+# cards first), so every hand with fewer than k non-point cards gives points to them.
 
 ctypedef struct Sure:
     int on                      # 1: tables built for ``trump`` (the root's trump)
@@ -415,35 +422,12 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexce
 
 
 
-cdef inline int clean_set(const Sure* q, uint64_t cand, uint64_t others, uint64_t mask, int rng,
-                          int voids, uint64_t* best_c) noexcept nogil:
-    """The most wins sure among the cards ``cand`` of one hand (trumps, role cards, Joker;
-    ``others``: the other hands' cards): a set C of them, |C| - |U| with U their threats
-    within ``mask`` (see ``clean_points``); ``best_c`` gets C."""
-    cdef int c, n = 0, j, m, best = 0
-    cdef uint64_t t, U = 0, C = 0
-    cdef uint64_t thr[16]
-    cdef int cards[16]
+cdef inline int _greedy(const uint64_t* thr, const int* cards, int n, uint64_t* best_c) noexcept nogil:
+    """The best |C| - |U| over the first j cards (j = 1..n; ``cards``/``thr`` in order of
+    fewer threats first); ``best_c`` gets C."""
+    cdef int j, m, best = 0
+    cdef uint64_t U = 0, C = 0
     best_c[0] = 0
-    while cand and n < 16:
-        c = ctz64(cand)
-        cand &= cand - 1
-        t = q.beats_any[rng][c] & others
-        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
-            t |= q.pair_cards
-        if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
-            t |= others & ((<uint64_t>1) << (13 * (c // 13)))
-        t &= mask
-        # insertion by number of threats, fewest first
-        j = n
-        m = popcount64(t)
-        while j > 0 and popcount64(thr[j - 1]) > m:
-            thr[j] = thr[j - 1]
-            cards[j] = cards[j - 1]
-            j -= 1
-        thr[j] = t
-        cards[j] = c
-        n += 1
     for j in range(n):
         U |= thr[j]
         C |= (<uint64_t>1) << cards[j]
@@ -452,6 +436,53 @@ cdef inline int clean_set(const Sure* q, uint64_t cand, uint64_t others, uint64_
             best = m
             best_c[0] = C
     return best
+
+
+cdef inline void clean_set(const Sure* q, uint64_t cand, uint64_t sure, uint64_t others,
+                           uint64_t opp, int rng, int voids, int* k_all, uint64_t* c_all,
+                           int* k_opp, uint64_t* c_opp) noexcept nogil:
+    """The most wins sure among the cards ``cand`` of one hand (trumps, role cards, Joker;
+    ``others``: the other hands' cards): a set C of them, |C| - |U| with U their threats
+    (see ``clean_points``). ``k_all``/``c_all``: against every other hand's threats, C
+    without the absolute cards ``sure``; ``k_opp``/``c_opp``: against the threats held by
+    the other side (``opp``), the absolute cards in C."""
+    cdef int c, n = 0, j, m, n2 = 0
+    cdef uint64_t t
+    cdef uint64_t thr[16]
+    cdef uint64_t thr2[16]
+    cdef int cards[16]
+    cdef int cards2[16]
+    while cand and n2 < 16:
+        c = ctz64(cand)
+        cand &= cand - 1
+        t = q.beats_any[rng][c] & others
+        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+            t |= q.pair_cards
+        if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
+            t |= others & ((<uint64_t>1) << (13 * (c // 13)))
+        # insertion by number of threats, fewest first
+        if not (sure >> c) & 1:
+            j = n
+            m = popcount64(t)
+            while j > 0 and popcount64(thr[j - 1]) > m:
+                thr[j] = thr[j - 1]
+                cards[j] = cards[j - 1]
+                j -= 1
+            thr[j] = t
+            cards[j] = c
+            n += 1
+        t &= opp
+        j = n2
+        m = popcount64(t)
+        while j > 0 and popcount64(thr2[j - 1]) > m:
+            thr2[j] = thr2[j - 1]
+            cards2[j] = cards2[j - 1]
+            j -= 1
+        thr2[j] = t
+        cards2[j] = c
+        n2 += 1
+    k_all[0] = _greedy(thr, cards, n, c_all)
+    k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
 
 
 cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int rng, int voids,
@@ -491,11 +522,12 @@ cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int 
         if ((r.side_mask >> i) & 1) != side:
             continue
         hand = s.hands[i]
-        kcl[i] = clean_set(q, hand & q.abs_ok & ~sure, in_play & ~hand, ~(<uint64_t>0), rng,
-                           voids, &cls[i])
+        if not (hand & q.abs_ok & ~sure):
+            continue
+        clean_set(q, hand & q.abs_ok, sure, in_play & ~hand, opp, rng, voids, &kcl[i], &cls[i],
+                  &m, &c2)
         k += kcl[i]
         cl_all |= cls[i]
-        m = clean_set(q, hand & q.abs_ok, in_play & ~hand, opp, rng, voids, &c2)
         if m > best2 and (c2 & ~sure):
             best2 = m
             best2_c = c2
@@ -549,8 +581,11 @@ cdef inline int clean_points(const Rules* r, const Sure* q, const State* s, int 
 cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need,
                             uint64_t* rel) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
-    value is at least ``b``) or ``b < need`` (at most ``b``). ``rel`` gets the sure cards
-    the bound counted (a side's absolute cards, the cashed leads) for partition search
+    value is at least ``b``) or ``b < need`` (at most ``b``). Each side's absolute cards
+    and clean wins (``clean_points``) bound the value from its end; the leader's side also
+    cashes its sure leads, with its clean wins after them. ``rel`` gets the sure cards
+    the bound counted (a side's absolute cards, the cashed leads, the clean sets; a clean
+    card's threats are above it in its suit or role cards) for partition search
     (``_part.pxd``). The bound holds wherever those cards and the role cards (and, in the
     point games, the point cards) have the same holders and every hand the same suit
     lengths: an
@@ -578,7 +613,15 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             if _sure(q, q.beats_any[rng], q.two_any[rng], rng, c, others, voids):
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
     lo = _worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
+    if lo >= need:
+        q.fired_lo += 1
+        rel[0] = sure_side[1]
+        return lo
     hi = maxv - _worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
+    if hi < need:
+        q.fired_hi += 1
+        rel[0] = sure_side[0]
+        return hi
     # The cards each bound relied on: a side's absolute cards (and the cashed leads).
     rel_lo = sure_side[1]
     rel_hi = sure_side[0]
@@ -587,10 +630,18 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     if c > lo:
         lo = c
         rel_lo = w
+        if lo >= need:
+            q.fired_lo += 1
+            rel[0] = rel_lo
+            return lo
     c = clean_points(r, q, s, rng, voids, 0, sure_side[0], &w)
     if c >= 0 and maxv - c < hi:
         hi = maxv - c
         rel_hi = w
+        if hi < need:
+            q.fired_hi += 1
+            rel[0] = rel_hi
+            return hi
     w = 0
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
     if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
@@ -599,35 +650,22 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         cash = cash_value(r, q, s, rng, in_play, voids, sure_side[i], &w, &c)
         if w:
             cash += _worth(r, sure_side[i] & ~w)
-            # The cashed tricks (but a last one a partner may win) with the clean wins.
-            lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
-            c = clean_points(r, q, s, rng, voids, i, sure_side[i] | lead_m, &rest)
-            if c > cash:
-                cash = c
-                w = rest
+            if (cash < need) if i else (maxv - cash >= need):
+                # The cashed tricks (but a last one a partner may win) with the clean wins.
+                lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
+                c = clean_points(r, q, s, rng, voids, i, sure_side[i] | lead_m, &rest)
+                if c > cash:
+                    cash = c
+                    w = rest
             if i:
-                if cash > lo:
-                    if cash >= need:
-                        q.fired_cash += 1
-                        rel[0] = w | sure_side[1]
-                        return cash
-                    lo = cash
-                    rel_lo = w | sure_side[1]
-            elif maxv - cash < hi:
-                if maxv - cash < need:
+                if cash >= need:
                     q.fired_cash += 1
-                    rel[0] = w | sure_side[0]
-                    return maxv - cash
-                hi = maxv - cash
-                rel_hi = w | sure_side[0]
-    if lo >= need:
-        q.fired_lo += 1
-        rel[0] = rel_lo
-        return lo
-    if hi < need:
-        q.fired_hi += 1
-        rel[0] = rel_hi
-        return hi
+                    rel[0] = w | sure_side[1]
+                    return cash
+            elif maxv - cash < need:
+                q.fired_cash += 1
+                rel[0] = w | sure_side[0]
+                return maxv - cash
     return -1
 
 

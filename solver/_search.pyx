@@ -27,9 +27,10 @@ How it works
 * Every preset, at every trick start: sure winners (``_quick.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
   which in two-card tricks, per kind of trick) give each side's absolute cards (they win
-  any trick they are played to: their points go to their side whoever leads) and the
-  leader's sure leads (cashed one after the other, with the points the followers are
-  forced to give). Inside a trick they would repeat the trick start's answer (the bounds
+  any trick they are played to: their points go to their side whoever leads), each
+  hand's clean wins (trumps and role cards beaten by few cards: at least as many tricks
+  as the set has cards more than threats) and the leader's sure leads (cashed one after
+  the other, with the points the followers are forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
   name the sure cards they counted, as does the entry count (the partner's entry card and
   the cards of the partner's count).
