@@ -292,16 +292,6 @@ cdef inline uint64_t rel_of_counts_roles(const Canon* cn, uint64_t counts) noexc
     return out
 
 
-cdef inline uint64_t full_counts_roles(const Canon* cn) noexcept nogil:
-    """The ``counts`` that keep every card in play (for the table's level buckets)."""
-    cdef uint64_t out = 0
-    cdef int su
-    for su in range(4):
-        if cn.canon[su]:
-            out |= (<uint64_t>(13 - ctz64(cn.canon[su]))) << (4 * su)
-    return out
-
-
 cdef inline void part_words_roles(const Rules* r, const State* s, const uint64_t* canon_hands,
                                   uint64_t* words) noexcept nogil:
     """:func:`part_words` for PART_ROLES: bit 52 is the Joker, so the lengths of suits

@@ -24,12 +24,13 @@ How it works
   then either side's later tricks (``_later.pxd``: sure trump tricks, the leader's side
   short of every trick at No Trump); inside a trick, a side sure to win it (and to cash
   its winner's top cards next, when the other side holds no trump).
-* Every preset, at every trick start: sure winners (``_quick.pxd``) bound the value from
+* Every preset, at every trick start: sure winners (``_sure.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
   which in two-card tricks, per kind of trick) give each side's absolute cards (they win
-  any trick they are played to: their points go to their side whoever leads) and the
-  leader's sure leads (cashed one after the other, with the points the followers are
-  forced to give). Inside a trick they would repeat the trick start's answer (the bounds
+  any trick they are played to: their points go to their side whoever leads), each
+  hand's clean wins (trumps and role cards beaten by few cards: at least as many tricks
+  as the set has cards more than threats) and the leader's sure leads (cashed one after
+  the other, with the points the followers are forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
   name the sure cards they counted, as does the entry count (the partner's entry card and
   the cards of the partner's count).
@@ -103,7 +104,8 @@ from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, part_words_roles)
-from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
+from solver._quick cimport quick_tricks, entry_tricks
+from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -121,7 +123,7 @@ ctypedef struct Search:
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
-    Sure sure               # sure-winner tables (_quick.pxd)
+    Sure sure               # sure-winner tables (_sure.pxd)
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
 
 

@@ -1,0 +1,597 @@
+# cython: language_level=3
+"""Sure winners for every preset (``Sure``, ``sure_init``, ``sure_bounds``): bounds without
+search at trick starts from the compiled rules. A card nobody else can beat brings its
+trick to its side, a hand's trumps and role cards beaten only by a few cards win all but
+as many tricks ("clean wins"), and the leader's side can cash its sure leads; the points
+the other hands must give to those tricks count too. The argument is below, before
+``Sure``; under partition search the bounds name the sure cards they counted (see
+``sure_bounds``).
+"""
+
+from libc.stdint cimport uint64_t, int8_t
+from libc.string cimport memset
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, suit_cards,
+                            trick_winner, trump_index)
+
+
+# ---- sure winners for every preset (role cards, Joker, point games) -------------------------
+#
+# A card the rules let nobody beat needs no search: its trick goes to its holder's side. The
+# proof is by two-card tricks, decided by the one trick winner (``_rules.pxd``) at solve
+# start: ``x`` threatens ``c`` when ``c`` loses the two-card trick [c, x] (``c`` led) or
+# [x, c] (``c`` following), with every option of a led Joker (named suit) or Ripper (call),
+# at every kind of trick still ahead (the first, a middle one, the last: nothing else in the
+# rules depends on the trick number). A card none of whose threats is held by anyone else
+# wins every trick it is ever played in: the rules compare the cards of a trick pairwise,
+# except
+#   * the pair rule (Yoromeki, killer), which needs both of its cards: it is checked as a
+#     three-card trick when both are held by others;
+#   * Same-two, where a 2 wins only if every card is of its suit: a 2 is never taken as
+#     sure; the 2 threatens the other cards of its suit (tables ``two_*``) unless a seat
+#     holds none of the suit (it plays another suit to every trick, so none is all one suit);
+#   * a powerless led Joker passing the trick to the second card's suit: only trumps, role
+#     cards and the Joker may be sure when following (a plain card never is).
+# Every card in the hands is played before the hand ends, so
+#   * a sure-everywhere ("absolute") card of a seat brings its trick to that seat's side:
+#     at least one trick, at least its own points, whoever leads and whatever is played;
+#   * the leader's cards that win whenever led (checked against the others' cards, which
+#     only shrink) can be cashed one after the other from this trick on; each of the other
+#     seats plays one card to each of those tricks, so a seat with fewer than k non-point
+#     cards gives points to k cashed tricks (more when it must follow suit), and likewise
+#     to a side's absolute tricks.
+# Two absolute cards, or a cashed card and another seat's absolute card, are never in one
+# trick (each would beat the other), so their tricks add up.
+#   * a trump, role card or Joker of a hand that only a few cards of the others beat wins
+#     every trick without one of them; of a set C of such cards at least |C| - |U| win (U:
+#     their threats, each played to one trick): the "clean wins" (``clean_points``), each
+#     won by its own card, so they add up with the absolute and cashed tricks too.
+# The points of k sure tricks of a side: each hand gives one card to each (its non-point
+# cards first), so every hand with fewer than k non-point cards gives points to them.
+
+ctypedef struct Sure:
+    int on                      # 1: tables built for ``trump`` (the root's trump)
+    int trump
+    int last                    # index of the last trick
+    uint64_t beats_any[3][53]   # per range (0: from the first trick on, 1: from a middle
+                                # trick on, 2: the last trick only): cards that beat c in
+                                # some 2-card trick
+    uint64_t beats_led[3][53]   # ... when c is led (no Joker call)
+    uint64_t pair_loses[3]      # cards beaten when both pair cards are in the trick
+    uint64_t pair_cards         # the two pair cards (0: no pair rule)
+    uint64_t two_led[3]         # cards beaten when led by the 2 of their suit by Same-two only
+    uint64_t two_any[3]         # ... in some 2-card trick
+    uint64_t abs_ok             # cards that may be sure anywhere: trumps, role cards, Joker
+    uint64_t lead_ok            # cards that may be sure when led (all but Same-two 2s)
+    uint64_t fired_lo, fired_hi, fired_cash   # how often each bound settled a test
+    uint64_t fired_entry        # how often an entry raised the quick tricks
+
+
+cdef inline int _loses(const Rules* r, int a, int b, int trump, int trick, int idx,
+                       const int8_t* tr_ripper) noexcept nogil:
+    """1 if the card at ``idx`` (0 or 1) of the two-card trick [a, b] loses it for some
+    option of the led card (a Joker's named suit, a Ripper's call)."""
+    cdef int8_t cards[2]
+    cdef int js, called, n_js = 1, n_call = 1
+    cards[0] = a
+    cards[1] = b
+    if a == JOKER and r.joker_names_suit:
+        n_js = 4
+    if a == tr_ripper[0] and trick > 0:
+        n_call = 2
+    for js in range(n_js):
+        for called in range(n_call):
+            if trick_winner(r, cards, 2, trump, trick, js if n_js == 4 else -1, called) != idx:
+                return 1
+    return 0
+
+
+cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
+                           int trick) noexcept nogil:
+    """Build the tables for the cards ``in_play`` under ``trump`` (0..4; 5: off), for the
+    tricks from ``trick`` on."""
+    cdef const TrumpRules* t
+    cdef Rules plain = r[0]     # the same rules without Same-two
+    cdef int reps[3]
+    cdef int p, k, c, x, rng, two_led, two_any
+    cdef uint64_t rest, rest2, twos = 0, any_m, led_m, pair_m
+    cdef int8_t cards[3]
+    cdef int8_t no_ripper = -1
+    memset(q, 0, sizeof(Sure))
+    if trump > 4:
+        return
+    q.on = 1
+    q.trump = trump
+    q.last = r.n_tricks - 1
+    t = &r.tr[trump_index(trump)]
+    plain.same_two = 0
+    for k in range(4):
+        twos |= (<uint64_t>1) << (13 * k)
+    q.lead_ok = in_play & ~(twos if r.same_two else 0)
+    q.abs_ok = in_play & (t.trump_mask | t.special_mask | ((<uint64_t>1) << JOKER)) & \
+        ~(twos if r.same_two else 0)
+    if t.pair_winner >= 0:
+        q.pair_cards = ((<uint64_t>1) << t.pair_winner) | ((<uint64_t>1) << t.pair_trigger)
+    # Kinds of trick: the first, a middle one, the last (one trick number stands for each).
+    reps[0] = 0 if trick == 0 else -1
+    reps[1] = 1 if q.last > 1 and trick < q.last else -1
+    reps[2] = q.last
+    for p in range(3):
+        if reps[p] < 0:
+            continue
+        rest = in_play
+        while rest:
+            c = ctz64(rest)
+            rest &= rest - 1
+            any_m = 0
+            led_m = 0
+            two_led = 0
+            two_any = 0
+            rest2 = in_play & ~((<uint64_t>1) << c)
+            while rest2:
+                x = ctz64(rest2)
+                rest2 &= rest2 - 1
+                if r.same_two and c != JOKER and x == 13 * (c // 13) and \
+                        not (t.special_mask & ~twos) >> x & 1:
+                    # The 2 of c's suit: a threat by Same-two only when no other rule makes
+                    # it one (kept apart: a seat void in the suit rules Same-two out).
+                    if _loses(&plain, c, x, trump, reps[p], 0, &no_ripper):
+                        led_m |= (<uint64_t>1) << x
+                    elif _loses(r, c, x, trump, reps[p], 0, &no_ripper):
+                        two_led = 1
+                    if _loses(&plain, c, x, trump, reps[p], 0, &t.ripper) or \
+                            _loses(&plain, x, c, trump, reps[p], 1, &t.ripper):
+                        any_m |= (<uint64_t>1) << x
+                    elif _loses(r, c, x, trump, reps[p], 0, &t.ripper) or \
+                            _loses(r, x, c, trump, reps[p], 1, &t.ripper):
+                        two_any = 1
+                    continue
+                if _loses(r, c, x, trump, reps[p], 0, &no_ripper):
+                    led_m |= (<uint64_t>1) << x
+                if _loses(r, c, x, trump, reps[p], 0, &t.ripper) or \
+                        _loses(r, x, c, trump, reps[p], 1, &t.ripper):
+                    any_m |= (<uint64_t>1) << x
+            pair_m = 0
+            if q.pair_cards and not (q.pair_cards >> c) & 1:
+                cards[0] = c
+                cards[1] = t.pair_trigger
+                cards[2] = t.pair_winner
+                if trick_winner(r, cards, 3, trump, reps[p], -1, 0) != 0:
+                    pair_m = 1
+            # Range rng covers the kinds of trick from rng on (trick 1 belongs to range 0).
+            for rng in range(p + 1):
+                q.beats_any[rng][c] |= any_m
+                q.beats_led[rng][c] |= led_m
+                if pair_m:
+                    q.pair_loses[rng] |= (<uint64_t>1) << c
+                if two_led:
+                    q.two_led[rng] |= (<uint64_t>1) << c
+                if two_any:
+                    q.two_any[rng] |= (<uint64_t>1) << c
+
+
+cdef inline int sure_range(const Sure* q, int trick) noexcept nogil:
+    if trick == 0:
+        return 0
+    return 1 if trick < q.last else 2
+
+
+cdef inline int _worth(const Rules* r, uint64_t cards) noexcept nogil:
+    """What winning the tricks of ``cards`` (one card each) is sure to bring."""
+    if r.unit_points:
+        return popcount64(cards & r.point_mask)
+    return popcount64(cards)
+
+
+cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k_suit,
+                              uint64_t free) noexcept nogil:
+    """Points a follower holding ``hand`` must give to ``k`` tricks led by the same seat,
+    ``k_suit[σ]`` of them in suit σ (a led Joker in none). It plays k of its cards; in the
+    tricks of suit σ it follows while it can, so at least min(k_σ, its σ cards) of its
+    cards are of suit σ (a card shed earlier is also among the k). Free cards (played
+    without following) leave only the count of its non-point cards."""
+    cdef uint64_t pts = r.point_mask
+    cdef int np_all = popcount64(hand & ~pts), forced = 0, m_all = 0, np_used = 0
+    cdef int su, m, np
+    cdef uint64_t cards
+    if hand & free:
+        m = k - np_all
+        return m if m > 0 else 0
+    for su in range(4):
+        if k_suit[su] == 0:
+            continue
+        cards = hand & suit_cards(su)
+        m = popcount64(cards)
+        if m > k_suit[su]:
+            m = k_suit[su]
+        np = popcount64(cards & ~pts)
+        if m > np:
+            forced += m - np
+            np_used += np
+        else:
+            np_used += m
+        m_all += m
+    m = (k - m_all) - (np_all - np_used)
+    if m > 0:
+        forced += m
+    return forced
+
+
+cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
+                           uint64_t in_play, int voids, uint64_t sure, uint64_t* won,
+                           int* last) noexcept nogil:
+    """The leader's sure leads, cashed from this trick on: ``won`` gets the cards, the result
+    is what the tricks bring for sure. A threat to a led card ``c`` (a card that beats it)
+    that is not of ``c``'s suit and not free cannot be played to the j-th of these tricks
+    by a seat holding at least j cards of that suit (one card leaves each hand per trick):
+    ``c`` may go j-th when every threat is so held. The leader plays its cards latest
+    allowed last (the most cards that fill tricks 1, 2, ... without a gap).
+
+    One more lead may end the run when its threats held by the other side are so held
+    and the rest are a partner's: whoever wins a trick beats the led card in the two-card
+    trick too (the cases where not are left out above: the pair, Same-two, a led Joker),
+    so the trick goes to the side; the leader needs the lead no more. (Not when a partner's
+    threat is one of the side's absolute cards ``sure``, counted apart by the caller.)"""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef int L = s.leader, i, j, c, k = 0, n = 0, v
+    cdef int cards[16]
+    cdef int latest[16]
+    cdef int k_suit[4]
+    cdef uint64_t hand = s.hands[L], others = in_play & ~hand, rest, thr, suit, free, w = 0
+    cdef uint64_t mates = 0
+    cdef int last_c = -1, last_v = 0, vv
+    free = t.free_mask
+    for i in range(r.n_seats):
+        if i != L and ((r.side_mask >> i) & 1) == ((r.side_mask >> L) & 1):
+            mates |= s.hands[i]
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card
+    rest = hand & q.lead_ok
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+            continue
+        thr = q.beats_led[rng][c] & others
+        if (q.two_led[rng] >> c) & 1 and not (voids >> (c // 13)) & 1 and \
+                (others >> (13 * (c // 13))) & 1:
+            continue
+        v = 99
+        if thr:
+            if c == JOKER:
+                continue
+            suit = suit_cards(c // 13)
+            vv = 99
+            for i in range(r.n_seats):
+                if i != L and s.hands[i] & thr & ~mates:
+                    j = popcount64(s.hands[i] & suit)
+                    if j < vv:
+                        vv = j
+            if vv > 0 and not (thr & ~mates & (suit | free)) and vv > last_v and \
+                    not (thr & mates & sure):
+                last_v = vv     # a candidate to end the run (threats held by partners)
+                last_c = c
+            if thr & (suit | free):
+                continue
+            for i in range(r.n_seats):
+                if i != L and s.hands[i] & thr:
+                    j = popcount64(s.hands[i] & suit)
+                    if j < v:
+                        v = j
+            if v == 0:
+                continue
+        # insertion by latest position, earliest first
+        j = n
+        while j > 0 and latest[j - 1] > v:
+            latest[j] = latest[j - 1]
+            cards[j] = cards[j - 1]
+            j -= 1
+        latest[j] = v
+        cards[j] = c
+        n += 1
+    for i in range(4):
+        k_suit[i] = 0
+    for i in range(n):
+        if latest[i] > k:
+            k += 1
+            w |= (<uint64_t>1) << cards[i]
+            if cards[i] != JOKER:
+                k_suit[cards[i] // 13] += 1
+    last[0] = -1
+    if last_c >= 0 and last_v > k and not (w >> last_c) & 1:
+        last[0] = last_c
+        k += 1
+        w |= (<uint64_t>1) << last_c
+        k_suit[last_c // 13] += 1
+    won[0] = w
+    if not w:
+        return 0
+    v = _worth(r, w)
+    if r.unit_points:
+        for i in range(r.n_seats):
+            if i != L:
+                v += forced_points(r, s.hands[i], k, k_suit, free)
+    return v
+
+
+cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexcept nogil:
+    """Points the seats must give to the tricks of one side's absolute cards ``sure`` (one
+    trick each): a seat plays one card to each, its own absolute cards to their own tricks
+    and other cards to the rest."""
+    cdef int a = popcount64(sure), f = 0, i, x
+    cdef uint64_t hand
+    if a == 0 or not r.unit_points:
+        return 0
+    for i in range(r.n_seats):
+        hand = s.hands[i]
+        x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
+        if x > 0:
+            f += x
+    return f
+
+
+
+cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
+                              int voids) noexcept nogil:
+    """The cards of ``others`` that may beat ``c`` wherever it is played (``c`` is absolute
+    when there are none): those that beat it in a two-card trick, both pair cards when the
+    pair rule beats it, the 2 of its suit under Same-two (``voids``: bit σ set when a seat
+    holds no card of suit σ, so that no trick is all σ)."""
+    cdef uint64_t t = q.beats_any[rng][c] & others
+    if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+        t |= q.pair_cards
+    if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
+        t |= others & ((<uint64_t>1) << (13 * (c // 13)))
+    return t
+
+
+cdef inline int _greedy(const uint64_t* thr, const int* cards, int n, uint64_t* best_c) noexcept nogil:
+    """The best |C| - |U| over the first j cards (j = 1..n; ``cards``/``thr`` in order of
+    fewer threats first); ``best_c`` gets C."""
+    cdef int j, m, best = 0
+    cdef uint64_t U = 0, C = 0
+    best_c[0] = 0
+    for j in range(n):
+        U |= thr[j]
+        C |= (<uint64_t>1) << cards[j]
+        m = popcount64(C) - popcount64(U)
+        if m > best:
+            best = m
+            best_c[0] = C
+    return best
+
+
+cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
+                           uint64_t opp, int* k_all, uint64_t* c_all,
+                           int* k_opp, uint64_t* c_opp) noexcept nogil:
+    """The most wins sure among the cards ``cand`` of one hand (trumps, role cards, Joker;
+    ``thr_of``: each one's threats, ``_threats``): a set C of them, |C| - |U| with U their
+    threats (see ``clean_points``). ``k_all``/``c_all``: against every other hand's threats, C
+    without the absolute cards ``sure``; ``k_opp``/``c_opp``: against the threats held by
+    the other side (``opp``), the absolute cards in C."""
+    cdef int c, n = 0, j, m, n2 = 0
+    cdef uint64_t t
+    cdef uint64_t thr[16]
+    cdef uint64_t thr2[16]
+    cdef int cards[16]
+    cdef int cards2[16]
+    while cand and n2 < 16:
+        c = ctz64(cand)
+        cand &= cand - 1
+        t = thr_of[c]
+        # insertion by number of threats, fewest first
+        if not (sure >> c) & 1:
+            j = n
+            m = popcount64(t)
+            while j > 0 and popcount64(thr[j - 1]) > m:
+                thr[j] = thr[j - 1]
+                cards[j] = cards[j - 1]
+                j -= 1
+            thr[j] = t
+            cards[j] = c
+            n += 1
+        t &= opp
+        j = n2
+        m = popcount64(t)
+        while j > 0 and popcount64(thr2[j - 1]) > m:
+            thr2[j] = thr2[j - 1]
+            cards2[j] = cards2[j - 1]
+            j -= 1
+        thr2[j] = t
+        cards2[j] = c
+        n2 += 1
+    k_all[0] = _greedy(thr, cards, n, c_all)
+    k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
+
+
+cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t abs_ok,
+                             const State* s, int side, uint64_t sure,
+                             uint64_t* used) noexcept nogil:
+    """What ``side`` takes for sure from its absolute cards ``sure`` and its "clean" wins
+    (-1 when there are none beyond ``sure``); ``used`` gets the cards counted. ``thr_of``:
+    the threats (``_threats``) of the cards ``abs_ok`` held (trumps, role cards, Joker).
+
+    A trump, role card or Joker ``c`` of a hand H wins every trick holding none of its
+    threats (the cards of the other hands that beat it in a two-card trick, both pair cards
+    when the pair rule beats it, the 2 of its suit under Same-two: the argument of the
+    absolute cards). Every card of H is played in its own trick and every threat in one
+    trick, so of a set C of such cards of H at least |C| - |U| win (U: their threats). A
+    clean win is won by its own card, so the clean wins of different hands and the side's
+    absolute tricks are different tricks: the side takes at least k of them, k = |sure| +
+    the clean wins of each hand. Each hand plays one card to each: a hand of the other
+    side at least k minus its non-point cards in points, a hand of the side its absolute
+    cards, at least its clean count from C and the rest of its k cards from the others.
+
+    One hand alone may do better by counting only the other side's threats: when ``c``
+    loses a trick, the trick's winner is one of its threats, so a trick of C without a
+    threat held by the other side goes to the side (its holder's or a partner's card
+    wins). Those are |C| - |U| tricks at least, C taken with the hand's absolute cards.
+
+    Under partition search the bound names ``sure`` and every C counted: threats of a
+    trump come from above it in its suit (kept) or are role cards (kept), and the counts
+    per hand of point and non-point cards are the same wherever those cards are."""
+    cdef int i, j, k = popcount64(sure), pts, a, kc, np_c, np_r, rest, m, best2 = 0, p2
+    cdef int kcl[8]
+    cdef uint64_t in_play = s.in_play, hand, cl_all = 0, opp = 0, c2, best2_c = 0
+    cdef uint64_t cls[8]
+    for i in range(r.n_seats):
+        if ((r.side_mask >> i) & 1) != side:
+            opp |= s.hands[i]
+    for i in range(r.n_seats):
+        kcl[i] = 0
+        cls[i] = 0
+        if ((r.side_mask >> i) & 1) != side:
+            continue
+        hand = s.hands[i]
+        if not (hand & abs_ok & ~sure):
+            continue
+        clean_set(thr_of, hand & abs_ok, sure, opp, &kcl[i], &cls[i], &m, &c2)
+        k += kcl[i]
+        cl_all |= cls[i]
+        if m > best2 and (c2 & ~sure):
+            best2 = m
+            best2_c = c2
+    if not cl_all and not best2_c:
+        return -1
+    pts = -1
+    if cl_all:
+        used[0] = sure | cl_all
+        pts = _worth(r, sure) if r.unit_points else k
+    if r.unit_points and cl_all:
+        for i in range(r.n_seats):
+            hand = s.hands[i]
+            if ((r.side_mask >> i) & 1) != side:
+                m = k - popcount64(hand & ~r.point_mask)
+                if m > 0:
+                    pts += m
+                continue
+            # k cards of this hand are in the side's k tricks: its absolute ones, at least
+            # kcl of its clean set and the rest from its other cards; fewest points first.
+            a = popcount64(hand & sure)
+            kc = kcl[i]
+            np_c = popcount64(cls[i] & ~r.point_mask)
+            np_r = popcount64(hand & ~sure & ~r.point_mask)
+            if kc > np_c:
+                pts += kc - np_c
+                np_r -= np_c
+            else:
+                np_r -= kc
+            rest = (k - a - kc) - np_r
+            if rest > 0:
+                pts += rest
+    if best2_c:
+        # best2 tricks, each with a card of best2_c; every hand gives one card to each
+        p2 = best2
+        if r.unit_points:
+            p2 = 0
+            for i in range(r.n_seats):
+                hand = s.hands[i]
+                if best2_c & hand:
+                    m = best2 - popcount64(best2_c & ~r.point_mask)
+                else:
+                    m = best2 - popcount64(hand & ~r.point_mask)
+                if m > 0:
+                    p2 += m
+        if p2 > pts:
+            pts = p2
+            used[0] = best2_c
+    return pts
+
+
+cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need,
+                            uint64_t* rel) noexcept nogil:
+    """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
+    value is at least ``b``) or ``b < need`` (at most ``b``). Each side's absolute cards
+    and clean wins (``clean_points``) bound the value from its end; the leader's side also
+    cashes its sure leads, with its clean wins after them. ``rel`` gets the sure cards
+    the bound counted (a side's absolute cards, the cashed leads, the clean sets; a clean
+    card's threats are above it in its suit or role cards) for partition search
+    (``_part.pxd``). The bound holds wherever those cards and the role cards have the same
+    holders and every hand the same suit lengths and point cards per suit: an ordinary
+    card ``x`` beats a sure card ``c`` of another suit by its suit alone (a trump on a
+    plain card, any card on a powerless led Joker), and one of ``c``'s suit by rank, so
+    only from above ``c``, where the cards are the same; the other arguments count cards
+    and point cards per hand and suit and name only role cards. A top card (the Mighty,
+    the Jacks) is not named after the plain first trick: no card beats it by rank there,
+    and as a role card it keeps its holder anyway."""
+    cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
+    cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi, lead_m
+    cdef uint64_t sure_side[2]
+    cdef uint64_t thr_of[53]
+    cdef uint64_t unnamed = 0
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    sure_side[0] = 0
+    sure_side[1] = 0
+    if not (r.first_trick_plain and s.trick == 0):
+        for i in range(3):
+            if t.top[i] >= 0:
+                unnamed |= (<uint64_t>1) << t.top[i]
+    in_play = s.in_play     # a trick start: the cards held
+    for i in range(r.n_seats):
+        for c in range(4):
+            if not s.hands[i] & suit_cards(c):
+                voids |= 1 << c
+    for i in range(r.n_seats):
+        hand = s.hands[i]
+        rest = hand & q.abs_ok
+        others = in_play & ~hand
+        while rest:
+            c = ctz64(rest)
+            rest &= rest - 1
+            thr_of[c] = _threats(q, rng, c, others, voids)
+            if not thr_of[c]:
+                sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
+    lo = _worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
+    if lo >= need:
+        q.fired_lo += 1
+        rel[0] = sure_side[1] & ~unnamed
+        return lo
+    hi = maxv - _worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
+    if hi < need:
+        q.fired_hi += 1
+        rel[0] = sure_side[0] & ~unnamed
+        return hi
+    # The cards each bound relied on: a side's absolute cards (and the cashed leads).
+    rel_lo = sure_side[1]
+    rel_hi = sure_side[0]
+    # Clean wins (trumps and role cards beaten only by few cards) raise either bound.
+    c = clean_points(r, thr_of, q.abs_ok, s, 1, sure_side[1], &w)
+    if c > lo:
+        lo = c
+        rel_lo = w
+        if lo >= need:
+            q.fired_lo += 1
+            rel[0] = rel_lo & ~unnamed
+            return lo
+    c = clean_points(r, thr_of, q.abs_ok, s, 0, sure_side[0], &w)
+    if c >= 0 and maxv - c < hi:
+        hi = maxv - c
+        rel_hi = w
+        if hi < need:
+            q.fired_hi += 1
+            rel[0] = rel_hi & ~unnamed
+            return hi
+    w = 0
+    # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
+    if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
+            ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
+        i = (r.side_mask >> L) & 1
+        cash = cash_value(r, q, s, rng, in_play, voids, sure_side[i], &w, &c)
+        if w:
+            cash += _worth(r, sure_side[i] & ~w)
+            if (cash < need) if i else (maxv - cash >= need):
+                # The cashed tricks (but a last one a partner may win) with the clean wins.
+                lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
+                c = clean_points(r, thr_of, q.abs_ok, s, i, sure_side[i] | lead_m, &rest)
+                if c > cash:
+                    cash = c
+                    w = rest
+            if i:
+                if cash >= need:
+                    q.fired_cash += 1
+                    rel[0] = (w | sure_side[1]) & ~unnamed
+                    return cash
+            elif maxv - cash < need:
+                q.fired_cash += 1
+                rel[0] = (w | sure_side[0]) & ~unnamed
+                return maxv - cash
+    return -1
