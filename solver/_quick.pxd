@@ -57,19 +57,75 @@ cdef inline uint64_t low_of_top(uint64_t rem, int n) noexcept nogil:
     return ((<uint64_t>1) << (63 - clz64(rem))) if n == 1 else 0
 
 
-cdef inline int quick_tricks(const Rules* r, const State* s, uint64_t* rel) noexcept nogil:
-    """Sure tricks for the leader's side at the trick start ``s`` (plain rules only);
-    ``rel`` gets, per suit, the lowest of the top cards the count relied on."""
+cdef inline int keep_run(const Rules* r, const State* s, int L, uint64_t cards, int limit,
+                         uint64_t* low) noexcept nogil:
+    """Rounds of the suit ``cards`` (at most ``limit``) that the leader ``L`` wins while
+    keeping the lead: each round it plays its highest card of the suit, its partners their
+    lowest, and an opponent that follows keeps its highest card for later (it loses its
+    lowest). Round ``j`` is won when the leader's card is above the highest card of every
+    opponent still holding a card of the suit (one with ``j`` or more) and above every
+    partner's ``j``-th lowest (so no partner overtakes). Blocked suits are thus handled:
+    A-Q-x opposite a singleton K cashes three rounds (the K falls under the A), A-x
+    opposite K-Q none after the first. ``low`` gets the leader's last card counted (0 if
+    none).
+
+    Partition search: every card above ``low`` is kept, so an opponent holds a card above
+    the leader's ``j``-th card in both positions alike, and a partner's ``j``-th lowest is
+    below it exactly when the partner holds ``j`` cards below it, which the kept cards and
+    the suit length decide."""
+    cdef uint64_t mine = s.hands[L] & cards, h, c
+    cdef uint64_t part[5]
+    cdef int opp_len[5]
+    cdef int opp_high[5]
+    cdef int n_part = 0, n_opp = 0, i, n = 0, side = (r.side_mask >> L) & 1
+    low[0] = 0
+    if not mine:
+        return 0
+    for i in range(r.n_seats):
+        if i == L:
+            continue
+        h = s.hands[i] & cards
+        if not h:
+            continue
+        if ((r.side_mask >> i) & 1) == side:
+            part[n_part] = h
+            n_part += 1
+        else:
+            opp_len[n_opp] = popcount64(h)
+            opp_high[n_opp] = 63 - clz64(h)
+            n_opp += 1
+    while n < limit and mine:
+        c = (<uint64_t>1) << (63 - clz64(mine))
+        for i in range(n_opp):
+            if opp_len[i] > n and ((<uint64_t>1) << opp_high[i]) > c:
+                return n
+        for i in range(n_part):
+            if part[i]:
+                if (part[i] & -part[i]) > c:
+                    return n
+                part[i] &= part[i] - 1
+        n += 1
+        mine ^= c
+        low[0] = c
+    return n
+
+
+cdef inline int quick_tricks(const Rules* r, const State* s, int cutoff, uint64_t* rel) noexcept nogil:
+    """Sure tricks for the leader's side at the trick start ``s`` (plain rules only), counted
+    up to ``cutoff`` (a bound that settles nothing more names fewer cards); ``rel`` gets,
+    per suit, the leader's lowest card the count relied on (``keep_run``)."""
     cdef int L = s.leader, i, su, q = 0, top, safe, n, t_top
     cdef int side = (r.side_mask >> L) & 1
-    cdef uint64_t in_play = s.in_play, mine = s.hands[L], tmask, ruffers = 0, cards
+    cdef uint64_t tmask, ruffers = 0, cards, low
     cdef int trump = s.trump
     rel[0] = 0
     if trump < 4:
         tmask = suit_cards(trump)
-        t_top = top_run(mine & tmask, in_play & tmask)
+        t_top = keep_run(r, s, L, tmask, cutoff, &low)
         q = t_top
-        rel[0] = low_of_top(in_play & tmask, t_top)
+        rel[0] = low
+        if q >= cutoff:
+            return q
         for i in range(r.n_seats):
             if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tmask) > t_top:
                 ruffers |= (<uint64_t>1) << i
@@ -77,18 +133,20 @@ cdef inline int quick_tricks(const Rules* r, const State* s, uint64_t* rel) noex
         if su == trump:
             continue
         cards = suit_cards(su)
-        top = top_run(mine & cards, in_play & cards)
-        if top == 0:
+        if not s.hands[L] & cards:
             continue
-        safe = top
+        safe = 99
         if ruffers:
             for i in range(r.n_seats):
                 if (ruffers >> i) & 1:
                     n = popcount64(s.hands[i] & cards)
                     if n < safe:
                         safe = n
-        q += safe
-        rel[0] |= low_of_top(in_play & cards, safe)
+        if safe > cutoff - q:
+            safe = cutoff - q
+        top = keep_run(r, s, L, cards, safe, &low)
+        q += top
+        rel[0] |= low
     return q
 
 
@@ -455,7 +513,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     return -1
 
 
-cdef inline int entry_tricks(const Rules* r, const State* s, uint64_t* rel) noexcept nogil:
+cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_t* rel) noexcept nogil:
     """Sure tricks for the leader's side through an entry (plain rules, a side of two seats
     as in bridge): the leader leads its lowest card of a side suit in which the partner
     holds a card above every opponent's card of the suit and above that lowest card, and
@@ -513,8 +571,10 @@ cdef inline int entry_tricks(const Rules* r, const State* s, uint64_t* rel) noex
                 t.hands[i] &= ~(h & -h)
         t.leader = P
         state_init_masks(&t)    # quick_tricks reads the cards in play from the state
-        v = 1 + quick_tricks(r, &t, &trel)
+        v = 1 + quick_tricks(r, &t, cutoff - 1, &trel)
         if v > best:
             best = v
             rel[0] = trel | ((<uint64_t>1) << p)
+            if best >= cutoff:
+                break
     return best

@@ -209,12 +209,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
-        v = quick_tricks(r, s, &crel)
-        b = entry_tricks(r, s, &erel)
-        if b > v:
-            S.sure.fired_entry += 1
-            v = b
-            crel = erel
+        # Count no further than the test needs: fewer cards named.
+        k = need if (r.side_mask >> s.leader) & 1 else maxv - need + 1
+        v = quick_tricks(r, s, k, &crel)
+        if v < k:
+            b = entry_tricks(r, s, k, &erel)
+            if b > v:
+                S.sure.fired_entry += 1
+                v = b
+                crel = erel
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
                 rel[0] = crel
