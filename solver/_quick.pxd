@@ -578,3 +578,82 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
             if best >= cutoff:
                 break
     return best
+
+
+cdef inline int drop_rounds(const Rules* r, State* t, int L, uint64_t cards, int n) noexcept nogil:
+    """Play ``n`` rounds of ``keep_run`` in the suit ``cards`` out of ``t``'s hands: the
+    leader loses its highest card, every other seat holding the suit its lowest; a seat
+    without the suit keeps its cards (an opponent: only more cards against the count; a
+    partner: see ``cash_entry_tricks``). Returns how often a partner had no card to follow."""
+    cdef int i, k, side = (r.side_mask >> L) & 1, d = 0
+    cdef uint64_t h
+    for k in range(n):
+        t.hands[L] ^= (<uint64_t>1) << (63 - clz64(t.hands[L] & cards))
+        for i in range(r.n_seats):
+            if i == L:
+                continue
+            h = t.hands[i] & cards
+            if h:
+                t.hands[i] ^= h & -h
+            elif ((r.side_mask >> i) & 1) == side:
+                d += 1
+    return d
+
+
+cdef inline int cash_entry_tricks(const Rules* r, const State* s, int cutoff,
+                                  uint64_t* rel) noexcept nogil:
+    """Sure tricks for the leader's side when the leader first cashes what
+    ``quick_tricks`` counts (trumps, then the side suits no opponent can ruff), then puts
+    the partner on lead (``entry_tricks`` on the hands after those rounds), which cashes
+    its own. The hands after the cashing: ``drop_rounds`` (opponents follow with their
+    lowest cards and keep the rest when they cannot follow: opponents with trumps follow in
+    every counted round, those without never ruff). The partner discards when it cannot
+    follow; its cards stay in the count's hands, and of the ``N - a`` cards it really
+    keeps (``a``: the leader's tricks, ``N``: tricks left) it spends ``b`` (its entry
+    trick and those it cashes) when ``a + b <= N``; otherwise it throws its last counted
+    card of some suit other than the entry card, each costing at most one trick: so the
+    side takes at least ``min(a + b, N)``. ``rel``: the cards of both counts (the cards
+    removed between them are each hand's lowest of a suit, or the leader's counted ones,
+    the same in every position that agrees on those, as in ``entry_tricks``)."""
+    cdef int L = s.leader, i, su, a = 0, n, safe, side = (r.side_mask >> s.leader) & 1
+    cdef int trump = s.trump, b, nt
+    cdef uint64_t tmask, ruffers = 0, cards, low, lrel = 0, erel
+    cdef State t
+    rel[0] = 0
+    t = s[0]
+    nt = popcount64(s.hands[L])
+    if trump < 4:
+        tmask = suit_cards(trump)
+        a = keep_run(r, s, L, tmask, 99, &low)
+        lrel = low
+        for i in range(r.n_seats):
+            if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tmask) > a:
+                ruffers |= (<uint64_t>1) << i
+        drop_rounds(r, &t, L, tmask, a)
+    for su in range(4):
+        if su == trump:
+            continue
+        cards = suit_cards(su)
+        if not s.hands[L] & cards:
+            continue
+        safe = 99
+        if ruffers:
+            for i in range(r.n_seats):
+                if (ruffers >> i) & 1:
+                    n = popcount64(s.hands[i] & cards)
+                    if n < safe:
+                        safe = n
+        n = keep_run(r, s, L, cards, safe, &low)
+        if n:
+            a += n
+            lrel |= low
+            drop_rounds(r, &t, L, cards, n)
+    if a == 0 or a >= cutoff:
+        return 0        # nothing cashed first (plain ``entry_tricks``), or no need
+    state_init_masks(&t)
+    b = entry_tricks(r, &t, cutoff - a, &erel)
+    if b == 0:
+        return 0
+    rel[0] = lrel | erel
+    b += a
+    return b if b < nt else nt

@@ -93,7 +93,7 @@ from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, full_counts_roles, part_words_roles)
-from solver._quick cimport quick_tricks, entry_tricks, Sure, sure_init, sure_bounds
+from solver._quick cimport quick_tricks, entry_tricks, cash_entry_tricks, Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
 
@@ -218,6 +218,12 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                 S.sure.fired_entry += 1
                 v = b
                 crel = erel
+            if v < k:
+                b = cash_entry_tricks(r, s, k, &erel)
+                if b > v:
+                    S.sure.fired_entry += 1
+                    v = b
+                    crel = erel
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
                 rel[0] = crel
