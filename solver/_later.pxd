@@ -230,6 +230,9 @@ cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
                            uint64_t* rel) noexcept nogil:
     """Inside a trick (plain rules, trump fixed): -1, or a bound settling the test ``need``
     from a side sure to win the current trick and to cash ``after_trick``'s tricks next.
+    Tried for tests asking for every trick or for one (no count after the trick needed),
+    and for every test at the second seat (as DDS's second-hand quick tricks; at the
+    later seats the cost of the count measured more than the nodes it saved).
     (Sure trump tricks add nothing here: they were tried at the trick's start.)
     A side is sure of it when its strongest card for the trick (already played, or the
     strongest its seats still to play may play) beats every card the other side has
@@ -243,6 +246,8 @@ cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
     cdef int holder[2]
     cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0, arel
     cdef uint64_t suits[2]
+    if s.nplayed != 1 and need != 1 and need != maxv:
+        return -1
     best[0] = -1
     best[1] = -1
     card[0] = -1
