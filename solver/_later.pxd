@@ -166,26 +166,87 @@ cdef inline int trick_power(int card, int led, uint64_t tm) noexcept nogil:
     return -1
 
 
+cdef inline int seat_to_play_later(const Rules* r, const State* s, int seat) noexcept nogil:
+    """1 when ``seat`` has yet to play to the current trick."""
+    cdef int k = seat - s.leader
+    if k < 0:
+        k += r.n_seats
+    return 1 if k >= s.nplayed else 0
+
+
+cdef inline int after_trick(const Rules* r, const State* s, int side, int hh, int c,
+                            int cutoff, uint64_t* rel) noexcept nogil:
+    """Tricks ``side`` cashes after winning the current trick with the card ``c`` of seat
+    ``hh`` (which then leads), counted up to ``cutoff``: per suit the run of ``hh``'s
+    cards that are the highest still held (its card ``c`` gone; the cards the seats still
+    to play give to this trick are not known, so they are counted as held: they can only
+    stand above ``hh``'s cards), trumps first. Its partner discards rather than overtake.
+    A top trump always wins; after the counted trump rounds an opponent with more trumps
+    than were drawn may ruff, so another suit is cashed only for as many rounds as every
+    such opponent surely follows: its length in the suit, less one when it has yet to play
+    to the current trick (that card may be of any suit). ``rel`` gets the lowest card
+    counted per suit (every card above it is kept, so the run is the same in any position
+    that keeps it)."""
+    cdef uint64_t held = (s.in_play & ~s.trick_mask) & ~bit(c), mine = s.hands[hh] & held
+    cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0, cards, ruffers = 0
+    cdef int i, su, n, q = 0, safe, t_top = 0
+    rel[0] = 0
+    if tm:
+        t_top = top_run(mine & tm, held & tm)
+        if t_top > cutoff:
+            t_top = cutoff
+        if t_top:
+            q = t_top
+            rel[0] = low_of_top(held & tm, t_top)
+            if q >= cutoff:
+                return q
+        for i in range(r.n_seats):
+            if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tm) > t_top:
+                ruffers |= bit(i)
+    for su in range(4):
+        cards = suit_cards(su)
+        if cards == tm or not mine & cards:
+            continue
+        safe = cutoff - q
+        for i in range(r.n_seats):
+            if (ruffers >> i) & 1:
+                n = popcount64(s.hands[i] & cards)
+                if n and seat_to_play_later(r, s, i):
+                    n -= 1
+                if n < safe:
+                    safe = n
+        n = top_run(mine & cards, held & cards)
+        if n > safe:
+            n = safe
+        if n:
+            q += n
+            rel[0] |= low_of_top(held & cards, n)
+        if q >= cutoff:
+            break
+    return q
+
+
 cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
                            uint64_t* rel) noexcept nogil:
     """Inside a trick (plain rules, trump fixed): -1, or a bound settling the test ``need``
-    when it asks for every trick or for one, from a side sure to win the current trick.
+    from a side sure to win the current trick and to cash ``after_trick``'s tricks next.
+    Tried for tests asking for every trick or for one (no count after the trick needed),
+    and for every test at the second seat (as DDS's second-hand quick tricks; at the
+    later seats the cost of the count measured more than the nodes it saved).
     (Sure trump tricks add nothing here: they were tried at the trick's start.)
     A side is sure of it when its strongest card for the trick (already played, or the
     strongest its seats still to play may play) beats every card the other side has
     played or may play to it: that card is played and only a card of its own side can
     beat it. A strategy of that side, so only when it wants tricks. ``rel``: that card,
-    when the other side may play a card of its suit (else only suit lengths decided)."""
-    cdef int led = s.played[0] // 13, k, seat, c, p, side
+    when the other side may play a card of its suit (else only suit lengths decided), and
+    the cards of the count after the trick."""
+    cdef int led = s.played[0] // 13, k, seat, c, p, side, q
     cdef int best[2]
     cdef int card[2]
-    cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0
+    cdef int holder[2]
+    cdef uint64_t tm = suit_cards(s.trump) if s.trump < 4 else 0, arel
     cdef uint64_t suits[2]
-    if need == 1:
-        side = 1
-    elif need == maxv:
-        side = 0
-    else:
+    if s.nplayed != 1 and need != 1 and need != maxv:
         return -1
     best[0] = -1
     best[1] = -1
@@ -205,8 +266,20 @@ cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
         if p > best[(r.side_mask >> seat) & 1]:
             best[(r.side_mask >> seat) & 1] = p
             card[(r.side_mask >> seat) & 1] = c
-    if best[side] <= best[1 - side] or not wants_tricks(r, side):
+            holder[(r.side_mask >> seat) & 1] = seat
+    if best[1] == best[0]:
         return -1
+    side = 1 if best[1] > best[0] else 0
+    if not wants_tricks(r, side):
+        return -1
+    # The tricks the test needs of ``side`` beyond this one.
+    k = need - 1 if side else maxv - need
+    if k > 0:
+        q = after_trick(r, s, side, holder[side], card[side], k, &arel)
+        if q < k:
+            return -1
+    else:
+        arel = 0
     c = card[side]
-    rel[0] = bit(c) if suits[1 - side] & bit(13 * (c // 13)) else 0
-    return 1 if side else maxv - 1
+    rel[0] = arel | (bit(c) if suits[1 - side] & bit(13 * (c // 13)) else 0)
+    return need if side else need - 1

@@ -20,10 +20,11 @@ How it works
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
 * Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
-  (``_quick.pxd``: its top cards, or the partner's after an entry) may settle the test,
-  then either side's later tricks (``_later.pxd``: sure trump tricks, the leader's side
-  short of every trick at No Trump); inside a trick, a side sure to win it (and to cash
-  its winner's top cards next, when the other side holds no trump).
+  (``_quick.pxd``: the rounds it cashes keeping the lead; ``_entry.pxd``: the partner's
+  after an entry, also after the leader's own) may settle the test, counted only as far
+  as the test needs, then either side's later tricks (``_later.pxd``: sure trump tricks,
+  the leader's side short of every trick at No Trump); inside a trick, a side sure to win
+  it (at the second seat for every test: with the top cards its winner cashes next).
 * Every preset, at every trick start: sure winners (``_sure.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
   which in two-card tricks, per kind of trick) give each side's absolute cards (they win
@@ -32,8 +33,7 @@ How it works
   as the set has cards more than threats) and the leader's sure leads (cashed one after
   the other, with the points the followers are forced to give). Inside a trick they would repeat the trick start's answer (the bounds
   change only when a trick ends), so they are not tried there. Under partition search they
-  name the sure cards they counted, as does the entry count (the partner's entry card and
-  the cards of the partner's count).
+  name the sure cards they counted, as do the quick-trick and entry counts.
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
@@ -104,7 +104,7 @@ from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, part_words_roles)
-from solver._quick cimport quick_tricks, entry_tricks
+from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
@@ -221,12 +221,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
-        v = quick_tricks(r, s, &crel)
-        b = entry_tricks(r, s, &erel)
-        if b > v:
-            S.sure.fired_entry += 1
-            v = b
-            crel = erel
+        # Count no further than the test needs: fewer cards named.
+        k = need if (r.side_mask >> s.leader) & 1 else maxv - need + 1
+        v = side_tricks(r, s, k, &crel, &b)
+        S.sure.fired_entry += b
         if (r.side_mask >> s.leader) & 1:
             if v >= need:
                 rel[0] = crel
@@ -742,3 +740,4 @@ def winner_probe(dict rules, tuple cards, int trump, int trick, int joker_suit, 
             raise ValueError("bad card")
         c[i] = cards[i]
     return trick_winner(&r, c, len(cards), trump, trick, joker_suit, joker_called)
+
