@@ -18,7 +18,9 @@ the Joker, ruffs and Same-two count). Then, for the player to move:
   so it takes nothing they would rather keep, and it can wait (a sure trick stays sure:
   no one on the other side can ever win that suit);
 * a follower that must win the trick itself: the cheapest such card, points first (the
-  trick's points are the side's either way; the last seat first);
+  trick's points are the side's either way; the last seat first), but a role card (the
+  Mighty, the Jacks, Yoromeki) by its power alone: it wins whenever it is played, so
+  its own point is as safe later and spending it here costs a sure trick;
 * the partner is expected to win (with the follower's strongest answers, not counting its
   own card): lead low to them (a point card first of all leads: it banks the point and
   keeps the leader's own winners), or throw points on their card, overtaking included.
@@ -42,7 +44,10 @@ A point-card lead to the partner's expected winner before the holding leads: ful
 30.3 M -> 29.5 M (per deal -14 % to +34 %), 7 cards -1 %, 8 cards -0.7 %, Mighty +2 %
 (only the opponents' such leads first: 7 cards +0.9 %; every partner lead first, points
 or not: the opponents' full deals -4.5 % but 7 cards +1.4 %, the declarer's 8 cards +4 %,
-full deals +13 %).
+full deals +13 %). A role card among a follower's winners by power alone (points first
+before): full deals 29.5 M -> 28.1 M (no deal up), 7 cards -10 %, 8 cards -6 %, 6 cards
+-2 %, Japoleon -2 % (the same for the throw-points class: 7 cards -3 %, full deals
++11 %; for every trump among the winners: 7 cards -5 %, 8 cards +4 %).
 
 Judging by the card that wins *now* (the first version) made the second seat climb over
 cards that the later seats beat, and led high cards into the opponents' winners: the
@@ -118,6 +123,8 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
             return 3000 - p                     # a point card to the partner's trick: first
         return 1000 - p                         # partner's trick: lead low
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
+        if p >= 58:
+            pts = 0                             # a role card: its point is as safe later
         return 1000 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)
     return 1100 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # partner's: throw points
 
