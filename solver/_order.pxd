@@ -22,8 +22,9 @@ the Joker, ruffs and Same-two count). Then, for the player to move:
   Mighty, the Jacks, Yoromeki) by its power alone: it wins whenever it is played, so
   its own point is as safe later and spending it here costs a sure trick;
 * the partner is expected to win (with the follower's strongest answers, not counting its
-  own card): lead low to them (a point card first of all leads: it banks the point and
-  keeps the leader's own winners), or throw points on their card, overtaking included.
+  own card): lead low to them (a point card of a plain suit first of all leads: it banks
+  a point that could be ruffed later and keeps the leader's own winners; a trump's point
+  is not in such danger), or throw points on their card, overtaking included.
 
 The Yoromeki-style pair winner counts as a strong answer only when its trigger is already
 in the trick. Measured 2026-11-23 on 8-card Japanese positions (all-card solves): a
@@ -44,7 +45,9 @@ A point-card lead to the partner's expected winner before the holding leads: ful
 30.3 M -> 29.5 M (per deal -14 % to +34 %), 7 cards -1 %, 8 cards -0.7 %, Mighty +2 %
 (only the opponents' such leads first: 7 cards +0.9 %; every partner lead first, points
 or not: the opponents' full deals -4.5 % but 7 cards +1.4 %, the declarer's 8 cards +4 %,
-full deals +13 %). A role card among a follower's winners by power alone (points first
+full deals +13 %). Trump point cards left out of that (they go with the other partner
+leads): full deals 28.1 M -> 21.9 M (deal 1 -78 %, deal 0 +3 %, deal 2 +3 %), 7 cards
+-1.4 %, 8 cards -1.3 %, Mighty -3 %, 6 cards +4.5 %, Japoleon +2.4 %. A role card among a follower's winners by power alone (points first
 before): full deals 29.5 M -> 28.1 M (no deal up), 7 cards -10 %, 8 cards -6 %, 6 cards
 -2 %, Japoleon -2 % (the same for the throw-points class: 7 cards -3 %, full deals
 +11 %; for every trump among the winners: 7 cards -5 %, 8 cards +4 %).
@@ -119,8 +122,8 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
             if card != JOKER and not (opponents_cards(r, s, seat) & suit_cards(card // 13)):
                 return -200 - p                 # no opponent holds the suit: last
             return 2000 - p                     # a lead that holds the trick: the cheapest
-        if pts:
-            return 3000 - p                     # a point card to the partner's trick: first
+        if pts and p < 30:
+            return 3000 - p                     # a plain point card to the partner: first
         return 1000 - p                         # partner's trick: lead low
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
         if p >= 58:
