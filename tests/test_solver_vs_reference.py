@@ -14,7 +14,7 @@ from napoleon_rules.cards import JOKER, cards_of, parse_card
 import solver
 from solver import SearchLimitError, Table, reaches, solve
 from solver._compile import compile_rules, trump_index
-from solver._search import rules_probe, winner_probe
+from solver._probes import rules_probe, winner_probe
 from solver.api import _move_of
 from solver.checking import CONFIGS, PRESETS, compare, declare, positions
 

@@ -1,0 +1,58 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Probes of the C rules for the tests (``tests/test_solver_vs_reference.py``): the moves
+the search generates from a state and the trick winner it computes, compared there with
+``napoleon_rules``. Nothing here is used by the search."""
+
+from libc.stdint cimport int8_t
+from libc.string cimport memset
+
+from solver._rules cimport (Rules, State, JOKER, apply_move, fill_rules, state_init_masks,
+                            trick_winner)
+from solver._order cimport MAX_MOVES, gen_moves
+
+
+def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
+                int joker_suit, bint joker_called, bint reveal_used):
+    """For tests: the C rules' moves from this state (every legal card with its options, in
+    move encoding) and, for each move, the trick's winner seat when it completes the trick
+    (-1 otherwise) and the state flags after it. Arguments as for ``solver._search.run``."""
+    cdef Rules r
+    cdef State s, child
+    cdef int moves[MAX_MOVES]
+    cdef int i, n, w, gain
+    fill_rules(rules, &r)
+    memset(&s, 0, sizeof(State))
+    for i in range(r.n_seats):
+        s.hands[i] = hands[i]
+    s.leader = leader
+    s.trick = trick
+    s.nplayed = len(played)
+    for i in range(s.nplayed):
+        s.played[i] = played[i]
+    s.trump = trump
+    s.joker_suit = joker_suit
+    s.joker_called = joker_called
+    s.reveal_used = reveal_used
+    state_init_masks(&s)
+    n = gen_moves(&r, &s, moves, -1, 0)
+    out = []
+    for i in range(n):
+        gain = apply_move(&r, &s, moves[i], &child, &w)
+        out.append((moves[i], w, gain, child.trump, child.reveal_used))
+    return out
+
+
+def winner_probe(dict rules, tuple cards, int trump, int trick, int joker_suit, bint joker_called):
+    """For tests: the C trick winner's index for ``cards`` (any distinct cards, 1..7)."""
+    cdef Rules r
+    cdef int8_t c[8]
+    cdef int i
+    if not 1 <= len(cards) <= 7:
+        raise ValueError("a trick has 1..7 cards")
+    fill_rules(rules, &r)
+    for i in range(len(cards)):
+        if not 0 <= cards[i] <= JOKER:
+            raise ValueError("bad card")
+        c[i] = cards[i]
+    return trick_winner(&r, c, len(cards), trump, trick, joker_suit, joker_called)
+
