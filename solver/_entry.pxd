@@ -19,6 +19,17 @@ from solver._rules cimport Rules, State, popcount64, clz64, suit_cards
 from solver._quick cimport quick_tricks
 
 
+cdef inline int lone_partner(const Rules* r, int L) noexcept nogil:
+    """The partner of seat ``L`` when its side has two seats (as in bridge), else -1."""
+    cdef int side = (r.side_mask >> L) & 1, i, P = -1
+    for i in range(r.n_seats):
+        if i != L and ((r.side_mask >> i) & 1) == side:
+            if P >= 0:
+                return -1
+            P = i
+    return P
+
+
 cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_t* rel) noexcept nogil:
     """Sure tricks for the leader's side through an entry (plain rules, a side of two seats
     as in bridge): the leader leads its lowest card of a side suit in which the partner
@@ -39,17 +50,13 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
     small here). The cards that leave in the entry trick are each hand's lowest of the
     suit (small in both, or the same kept card), so the hands after it agree again on
     the cards the partner's count relied on."""
-    cdef int L = s.leader, P = -1, side = (r.side_mask >> s.leader) & 1, i, su, best = 0, v, p
-    cdef int n_side = 0, ruff
+    cdef int L = s.leader, P = lone_partner(r, s.leader), side = (r.side_mask >> s.leader) & 1
+    cdef int i, su, best = 0, v, p, ruff
     cdef uint64_t trel
     cdef uint64_t cards, opp_suit, low, h
     cdef State t
     rel[0] = 0
-    for i in range(r.n_seats):
-        if i != L and ((r.side_mask >> i) & 1) == side:
-            P = i
-            n_side += 1
-    if n_side != 1:
+    if P < 0:
         return 0
     for su in range(4):
         if su == s.trump:
@@ -157,16 +164,12 @@ cdef inline int side_tricks(const Rules* r, const State* s, int cutoff, uint64_t
     or the leader's counted ones, the same in every position that agrees on those, as in
     ``entry_tricks``). Entries are tried only when ``entry_upper`` lets them reach
     ``cutoff``."""
-    cdef int L = s.leader, P = -1, side = (r.side_mask >> s.leader) & 1, i, n_side = 0
+    cdef int L = s.leader, P = lone_partner(r, s.leader), side = (r.side_mask >> s.leader) & 1
     cdef int a, b = 0, nt
     cdef uint64_t erel, qrel, brel = 0
     cdef State t
     entry[0] = 0
-    for i in range(r.n_seats):
-        if i != L and ((r.side_mask >> i) & 1) == side:
-            P = i
-            n_side += 1
-    if n_side != 1:
+    if P < 0:
         return quick_tricks(r, s, cutoff, rel, NULL)
     t = s[0]
     a = quick_tricks(r, s, cutoff, &qrel, &t)

@@ -4,10 +4,8 @@ the search generates from a state and the trick winner it computes, compared the
 ``napoleon_rules``. Nothing here is used by the search."""
 
 from libc.stdint cimport int8_t
-from libc.string cimport memset
 
-from solver._rules cimport (Rules, State, JOKER, apply_move, fill_rules, state_init_masks,
-                            trick_winner)
+from solver._rules cimport Rules, State, JOKER, apply_move, fill_rules, fill_state, trick_winner
 from solver._order cimport MAX_MOVES, gen_moves
 
 
@@ -21,19 +19,7 @@ def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, in
     cdef int moves[MAX_MOVES]
     cdef int i, n, w, gain
     fill_rules(rules, &r)
-    memset(&s, 0, sizeof(State))
-    for i in range(r.n_seats):
-        s.hands[i] = hands[i]
-    s.leader = leader
-    s.trick = trick
-    s.nplayed = len(played)
-    for i in range(s.nplayed):
-        s.played[i] = played[i]
-    s.trump = trump
-    s.joker_suit = joker_suit
-    s.joker_called = joker_called
-    s.reveal_used = reveal_used
-    state_init_masks(&s)
+    fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     n = gen_moves(&r, &s, moves, -1, 0)
     out = []
     for i in range(n):

@@ -304,6 +304,29 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     return value if (r.side_mask >> w) & 1 else 0
 
 
+cdef inline int fill_state(const Rules* r, State* s, tuple hands, int leader, int trick,
+                           tuple played, int trump, int joker_suit, bint joker_called,
+                           bint reveal_used) except -1:
+    """Set ``s`` from the Python arguments of ``solver._search.run`` (checked by
+    ``solver/api.py``): the hands of the ``r.n_seats`` seats, the trick so far and the
+    flags."""
+    cdef int i
+    memset(s, 0, sizeof(State))
+    for i in range(r.n_seats):
+        s.hands[i] = hands[i]
+    s.leader = leader
+    s.trick = trick
+    s.nplayed = len(played)
+    for i in range(s.nplayed):
+        s.played[i] = played[i]
+    s.trump = trump
+    s.joker_suit = joker_suit
+    s.joker_called = joker_called
+    s.reveal_used = reveal_used
+    state_init_masks(s)
+    return 0
+
+
 cdef inline int fill_rules(dict data, Rules* r) except -1:
     """Copy the numbers ``solver/_compile.py`` made (``data``) into ``r`` (with the GIL)."""
     cdef int t, c

@@ -96,7 +96,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules, PART_PLAIN, PART_ROLES)
+                            fill_rules, fill_state, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
@@ -621,19 +621,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef uint64_t rel
     cdef double t0
     fill_rules(rules, &r)
-    memset(&s, 0, sizeof(State))
-    for i in range(r.n_seats):
-        s.hands[i] = hands[i]
-    s.leader = leader
-    s.trick = trick
-    s.nplayed = len(played)
-    for i in range(s.nplayed):
-        s.played[i] = played[i]
-    s.trump = trump
-    s.joker_suit = joker_suit
-    s.joker_called = joker_called
-    s.reveal_used = reveal_used
-    state_init_masks(&s)
+    fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
     # PART_ROLES in the point games with the point cards kept (NAPOLEON_POINTS_KEPT=1)

@@ -388,6 +388,54 @@ cdef inline uint64_t clamp_counts(uint64_t counts, int base) noexcept nogil:
     return counts
 
 
+cdef inline uint64_t part_meta(uint64_t tag, int lb, int ub, int move,
+                               uint64_t counts) noexcept nogil:
+    """The meta word of a partition entry."""
+    return tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
+        (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+
+
+cdef inline uint64_t merged_meta(uint64_t meta, uint64_t tag, int lb, int ub, int move,
+                                 uint64_t counts) noexcept nogil:
+    """The meta word of the entry ``meta`` with ``lb <= value <= ub`` merged in and the
+    best move ``move`` (-1: keep the entry's)."""
+    if <int>((meta >> META_LB) & 0xFF) > lb:
+        lb = <int>((meta >> META_LB) & 0xFF)
+    if <int>((meta >> META_UB) & 0xFF) < ub:
+        ub = <int>((meta >> META_UB) & 0xFF)
+    if move < 0:
+        move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+    return part_meta(tag, lb, ub, move, counts)
+
+
+cdef inline int entry_depth(uint64_t meta) noexcept nogil:
+    """Which partition entry a full bucket drops first (the lowest): -1 for an empty one,
+    else the tricks left where it was made."""
+    if (meta >> META_LEADER) & 0xF == 0:
+        return -1
+    return <int>((meta >> META_DEPTH) & 0xFF)
+
+
+cdef inline int entry_answer(uint64_t meta, int need, int* bound, uint64_t* counts,
+                             int* move) noexcept nogil:
+    """What a matching partition entry (its ``meta`` word) says of the test "value >=
+    need": 1 (value >= ``bound``) or 0 (value <= ``bound``) with its kept counts in
+    ``counts``; else -1, noting its best move in ``move`` if none is there yet."""
+    cdef int v = <int>((meta >> META_LB) & 0xFF)
+    if need > 0 and v >= need:
+        bound[0] = v
+        counts[0] = meta >> META_KEPT
+        return 1
+    v = <int>((meta >> META_UB) & 0xFF)
+    if need > 0 and v < need:
+        bound[0] = v
+        counts[0] = meta >> META_KEPT
+        return 0
+    if move[0] < 0:
+        move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+    return -1
+
+
 cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
                           uint64_t* counts, int* move, uint64_t extra) noexcept nogil:
     """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
@@ -421,18 +469,9 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
                 while i < n and (words[i] & keep) == e[i]:
                     i += 1
                 if i == n:
-                    v = <int>((meta >> META_LB) & 0xFF)
-                    if need > 0 and v >= need:
-                        bound[0] = v
-                        counts[0] = meta >> META_KEPT
-                        return 1
-                    v = <int>((meta >> META_UB) & 0xFF)
-                    if need > 0 and v < need:
-                        bound[0] = v
-                        counts[0] = meta >> META_KEPT
-                        return 0
-                    if move[0] < 0:
-                        move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+                    v = entry_answer(meta, need, bound, counts, move)
+                    if v >= 0:
+                        return v
             e += tt.stride
     return -1
 
@@ -486,7 +525,7 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
     """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
-    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, old_move
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d
     e = b
     for k in range(PART_BUCKET):
         meta = e[n]
@@ -495,20 +534,9 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
             while i < n and (words[i] & keep) == e[i]:
                 i += 1
             if i == n:
-                if <int>((meta >> META_LB) & 0xFF) > lb:
-                    lb = <int>((meta >> META_LB) & 0xFF)
-                if <int>((meta >> META_UB) & 0xFF) < ub:
-                    ub = <int>((meta >> META_UB) & 0xFF)
-                old_move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
-                if move < 0:
-                    move = old_move
-                e[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
-                    (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+                e[n] = merged_meta(meta, tag, lb, ub, move, counts)
                 return
-        if (meta >> META_LEADER) & 0xF == 0:
-            d = -1
-        else:
-            d = <int>((meta >> META_DEPTH) & 0xFF)
+        d = entry_depth(meta)
         if d <= vd:
             vd = d
             victim = k
@@ -521,5 +549,4 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
         memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
     for i in range(n):
         b[i] = words[i] & keep
-    b[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
-        (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+    b[n] = part_meta(tag, lb, ub, move, counts)

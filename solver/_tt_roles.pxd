@@ -26,7 +26,8 @@ from libc.string cimport memmove
 from solver._part cimport keep_mask
 from solver._rules cimport MAX_SEATS, popcount64
 from solver._tt cimport (TT, prefetch, level_mask, ptt_grow, PART_BUCKET, META_LB, META_UB,
-                         META_MOVE, META_LEADER, META_DEPTH, META_KEPT)
+                         META_MOVE, META_LEADER, META_DEPTH, META_KEPT, entry_answer,
+                         part_meta, merged_meta, entry_depth)
 
 cdef enum:
     ROLE_SPAN = 2           # with part_points: table buckets per bucket (16 entries)
@@ -97,18 +98,9 @@ cdef inline int ptt_probe_roles(TT* tt, const uint64_t* words, uint64_t tag, int
             break               # empty entries come last
         if (meta & tag_bits) == tag and \
                 role_match(e, words, pc, n, keep_mask(meta >> META_KEPT) | extra, pmask):
-            v = <int>((meta >> META_LB) & 0xFF)
-            if need > 0 and v >= need:
-                bound[0] = v
-                counts[0] = meta >> META_KEPT
-                return 1
-            v = <int>((meta >> META_UB) & 0xFF)
-            if need > 0 and v < need:
-                bound[0] = v
-                counts[0] = meta >> META_KEPT
-                return 0
-            if move[0] < 0:
-                move[0] = <int>((meta >> META_MOVE) & 0xFFFF) - 1
+            v = entry_answer(meta, need, bound, counts, move)
+            if v >= 0:
+                return v
         e += tt.stride
     return -1
 
@@ -137,20 +129,10 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
         meta = e[n]
         if (meta & tag_bits) == tag and (meta >> META_KEPT) == counts and \
                 role_match(e, words, pc, n, keep, pmask):
-            if <int>((meta >> META_LB) & 0xFF) > lb:
-                lb = <int>((meta >> META_LB) & 0xFF)
-            if <int>((meta >> META_UB) & 0xFF) < ub:
-                ub = <int>((meta >> META_UB) & 0xFF)
-            if move < 0:
-                move = <int>((meta >> META_MOVE) & 0xFFFF) - 1
-            e[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
-                (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+            e[n] = merged_meta(meta, tag, lb, ub, move, counts)
             merged = 1
             break
-        if (meta >> META_LEADER) & 0xF == 0:
-            d = -1
-        else:
-            d = <int>((meta >> META_DEPTH) & 0xFF)
+        d = entry_depth(meta)
         if d <= vd:
             vd = d
             victim = k
@@ -164,8 +146,7 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
             memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
         for i in range(n):
             b[i] = words[i] & (keep | pmask)
-        b[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
-            (<uint64_t>(move + 1) << META_MOVE) | (counts << META_KEPT)
+        b[n] = part_meta(tag, lb, ub, move, counts)
     tt.stores += 1      # merges included, as in ptt_store
     if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
         ptt_grow(tt)
