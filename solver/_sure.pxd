@@ -442,6 +442,8 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     cdef int kcl[8]
     cdef uint64_t hand, cl_all = 0, c2, best2_c = 0
     cdef uint64_t cls[8]
+    if not (s.in_play & ~opp & abs_ok & ~sure):
+        return -1           # every candidate of the side is absolute: no hand below counts
     for i in range(r.n_seats):
         kcl[i] = 0
         cls[i] = 0
