@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Sure winners for every preset (``Sure``, ``sure_init``, ``sure_bounds``): bounds without
 search at trick starts from the compiled rules. A card nobody else can beat brings its
 trick to its side, a hand's trumps and role cards beaten only by a few cards win all but
@@ -62,6 +62,8 @@ ctypedef struct Sure:
     uint64_t two_any[3]         # ... in some 2-card trick
     uint64_t abs_ok             # cards that may be sure anywhere: trumps, role cards, Joker
     uint64_t lead_ok            # cards that may be sure when led (all but Same-two 2s)
+    uint64_t unnamed            # the top cards (``sure_bounds``: not named after a plain
+                                # first trick)
     uint64_t fired_lo, fired_hi, fired_cash   # how often each bound settled a test
     uint64_t fired_entry        # how often an entry raised the quick tricks
 
@@ -109,6 +111,9 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     q.lead_ok = in_play & ~(twos if r.same_two else 0)
     q.abs_ok = in_play & (t.trump_mask | t.special_mask | ((<uint64_t>1) << JOKER)) & \
         ~(twos if r.same_two else 0)
+    for k in range(3):
+        if t.top[k] >= 0:
+            q.unnamed |= (<uint64_t>1) << t.top[k]
     if t.pair_winner >= 0:
         q.pair_cards = ((<uint64_t>1) << t.pair_winner) | ((<uint64_t>1) << t.pair_trigger)
     # Kinds of trick: the first, a middle one, the last (one trick number stands for each).
@@ -217,8 +222,8 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
 
 
 cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
-                           uint64_t in_play, int voids, uint64_t sure, uint64_t* won,
-                           int* last) noexcept nogil:
+                           uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
+                           uint64_t* won, int* last) noexcept nogil:
     """The leader's sure leads, cashed from this trick on: ``won`` gets the cards, the result
     is what the tricks bring for sure. A threat to a led card ``c`` (a card that beats it)
     that is not of ``c``'s suit and not free cannot be played to the j-th of these tricks
@@ -230,19 +235,16 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     and the rest are a partner's: whoever wins a trick beats the led card in the two-card
     trick too (the cases where not are left out above: the pair, Same-two, a led Joker),
     so the trick goes to the side; the leader needs the lead no more. (Not when a partner's
-    threat is one of the side's absolute cards ``sure``, counted apart by the caller.)"""
+    threat is one of the side's absolute cards ``sure``, counted apart by the caller.)
+    ``mates``: the cards of the leader's partners."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef int L = s.leader, i, j, c, k = 0, n = 0, v
     cdef int cards[16]
     cdef int latest[16]
     cdef int k_suit[4]
     cdef uint64_t hand = s.hands[L], others = in_play & ~hand, rest, thr, suit, free, w = 0
-    cdef uint64_t mates = 0
     cdef int last_c = -1, last_v = 0, vv
     free = t.free_mask
-    for i in range(r.n_seats):
-        if i != L and ((r.side_mask >> i) & 1) == ((r.side_mask >> L) & 1):
-            mates |= s.hands[i]
     if r.reveal and not s.reveal_used and r.coup_card >= 0:
         free |= (<uint64_t>1) << r.coup_card
     rest = hand & q.lead_ok
@@ -260,16 +262,16 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
             if c == JOKER:
                 continue
             suit = suit_cards(c // 13)
-            vv = 99
-            for i in range(r.n_seats):
-                if i != L and s.hands[i] & thr & ~mates:
-                    j = popcount64(s.hands[i] & suit)
-                    if j < vv:
-                        vv = j
-            if vv > 0 and not (thr & ~mates & (suit | free)) and vv > last_v and \
-                    not (thr & mates & sure):
-                last_v = vv     # a candidate to end the run (threats held by partners)
-                last_c = c
+            if not (thr & ~mates & (suit | free)) and not (thr & mates & sure):
+                vv = 99
+                for i in range(r.n_seats):
+                    if i != L and s.hands[i] & thr & ~mates:
+                        j = popcount64(s.hands[i] & suit)
+                        if j < vv:
+                            vv = j
+                if vv > 0 and vv > last_v:
+                    last_v = vv     # a candidate to end the run (threats held by partners)
+                    last_c = c
             if thr & (suit | free):
                 continue
             for i in range(r.n_seats):
@@ -374,6 +376,8 @@ cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
     cdef uint64_t thr2[16]
     cdef int cards[16]
     cdef int cards2[16]
+    cdef int cnt[16]            # popcount64(thr[j]), and of thr2[j]
+    cdef int cnt2[16]
     while cand and n2 < 16:
         c = ctz64(cand)
         cand &= cand - 1
@@ -382,33 +386,38 @@ cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
         if not (sure >> c) & 1:
             j = n
             m = popcount64(t)
-            while j > 0 and popcount64(thr[j - 1]) > m:
+            while j > 0 and cnt[j - 1] > m:
                 thr[j] = thr[j - 1]
                 cards[j] = cards[j - 1]
+                cnt[j] = cnt[j - 1]
                 j -= 1
             thr[j] = t
             cards[j] = c
+            cnt[j] = m
             n += 1
         t &= opp
         j = n2
         m = popcount64(t)
-        while j > 0 and popcount64(thr2[j - 1]) > m:
+        while j > 0 and cnt2[j - 1] > m:
             thr2[j] = thr2[j - 1]
             cards2[j] = cards2[j - 1]
+            cnt2[j] = cnt2[j - 1]
             j -= 1
         thr2[j] = t
         cards2[j] = c
+        cnt2[j] = m
         n2 += 1
     k_all[0] = _greedy(thr, cards, n, c_all)
     k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
 
 
 cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t abs_ok,
-                             const State* s, int side, uint64_t sure,
+                             const State* s, int side, uint64_t sure, uint64_t opp,
                              uint64_t* used) noexcept nogil:
     """What ``side`` takes for sure from its absolute cards ``sure`` and its "clean" wins
     (-1 when there are none beyond ``sure``); ``used`` gets the cards counted. ``thr_of``:
-    the threats (``_threats``) of the cards ``abs_ok`` held (trumps, role cards, Joker).
+    the threats (``_threats``) of the cards ``abs_ok`` held (trumps, role cards, Joker);
+    ``opp``: the cards of the other side.
 
     A trump, role card or Joker ``c`` of a hand H wins every trick holding none of its
     threats (the cards of the other hands that beat it in a two-card trick, both pair cards
@@ -431,11 +440,10 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     per hand of point and non-point cards are the same wherever those cards are."""
     cdef int i, j, k = popcount64(sure), pts, a, kc, np_c, np_r, rest, m, best2 = 0, p2
     cdef int kcl[8]
-    cdef uint64_t in_play = s.in_play, hand, cl_all = 0, opp = 0, c2, best2_c = 0
+    cdef uint64_t hand, cl_all = 0, c2, best2_c = 0
     cdef uint64_t cls[8]
-    for i in range(r.n_seats):
-        if ((r.side_mask >> i) & 1) != side:
-            opp |= s.hands[i]
+    if not (s.in_play & ~opp & abs_ok & ~sure):
+        return -1           # every candidate of the side is absolute: no hand below counts
     for i in range(r.n_seats):
         kcl[i] = 0
         cls[i] = 0
@@ -497,6 +505,54 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     return pts
 
 
+cdef inline int _cap(const Rules* r, const int* pts_h, int nh, int k) noexcept nogil:
+    """At least what ``clean_points`` can find for a side holding ``k`` trumps, role cards
+    and Joker (its absolute cards among them), as computed: the side counts at most ``k``
+    tricks, to which each hand gives at most min(k, its points), or k minus its non-point
+    cards; ``pts_h``: each hand's point cards, ``nh`` cards a hand."""
+    cdef int i, x, y, tot = 0
+    if not r.unit_points:
+        return k
+    for i in range(r.n_seats):
+        x = k if k < pts_h[i] else pts_h[i]
+        y = k - (nh - pts_h[i])
+        tot += x if x > y else y
+    return tot
+
+
+cdef inline int _cash_bound(const Rules* r, Sure* q, const State* s, int rng, int maxv,
+                            int need, int voids, const uint64_t* sure_side,
+                            const uint64_t* side_cards, const uint64_t* thr_of,
+                            uint64_t unnamed, uint64_t* rel) noexcept nogil:
+    """The leader's side's cashed leads and clean wins after them (``sure_bounds``): -1 or
+    the bound settling the test."""
+    cdef int i = (r.side_mask >> s.leader) & 1, c, cash
+    cdef uint64_t w = 0, lead_m, used
+    cash = cash_value(r, q, s, rng, s.in_play, voids, sure_side[i],
+                      side_cards[i] & ~s.hands[s.leader], &w, &c)
+    if not w:
+        return -1
+    cash += _worth(r, sure_side[i] & ~w)
+    if (cash < need) if i else (maxv - cash >= need):
+        # The cashed tricks (but a last one a partner may win) with the clean wins.
+        lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
+        c = clean_points(r, thr_of, q.abs_ok, s, i, sure_side[i] | lead_m,
+                         side_cards[1 - i], &used)
+        if c > cash:
+            cash = c
+            w = used
+    if i:
+        if cash >= need:
+            q.fired_cash += 1
+            rel[0] = (w | sure_side[1]) & ~unnamed
+            return cash
+    elif maxv - cash < need:
+        q.fired_cash += 1
+        rel[0] = (w | sure_side[0]) & ~unnamed
+        return maxv - cash
+    return -1
+
+
 cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, int need,
                             uint64_t* rel) noexcept nogil:
     """-1, or a bound settling the test ``need`` from the sure winners: ``b >= need`` (the
@@ -513,25 +569,35 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     and point cards per hand and suit and name only role cards. A top card (the Mighty,
     the Jacks) is not named after the plain first trick: no card beats it by rank there,
     and as a role card it keeps its holder anyway."""
-    cdef int rng = sure_range(q, s.trick), i, c, lo, hi, cash, L = s.leader, voids = 0
-    cdef uint64_t in_play, hand, rest, others, w = 0, rel_lo, rel_hi, lead_m
+    cdef int rng = sure_range(q, s.trick), i, c, lo, hi, L = s.leader, voids = 0, nh
+    cdef int cash_on, lside
+    cdef int pts_h[8]
+    cdef uint64_t in_play, hand, rest, others, w = 0
     cdef uint64_t sure_side[2]
+    cdef uint64_t side_cards[2]     # the cards of each side
     cdef uint64_t thr_of[53]
     cdef uint64_t unnamed = 0
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t h, held_e, held_o, m02 = 0x1FFF | (<uint64_t>0x1FFF << 26)  # suits 0, 2
     sure_side[0] = 0
     sure_side[1] = 0
+    side_cards[0] = 0
+    side_cards[1] = 0
     if not (r.first_trick_plain and s.trick == 0):
-        for i in range(3):
-            if t.top[i] >= 0:
-                unnamed |= (<uint64_t>1) << t.top[i]
+        unnamed = q.unnamed
     in_play = s.in_play     # a trick start: the cards held
-    for i in range(r.n_seats):
-        for c in range(4):
-            if not s.hands[i] & suit_cards(c):
-                voids |= 1 << c
+    if r.same_two:          # only Same-two looks at the voids
+        # Suits 0 and 2 (1 and 3 after a shift) with 13 free bits after each: adding
+        # 0x1FFF to a suit's cards carries into the free bit when it holds any.
+        held_e = held_o = ~(<uint64_t>0)
+        for i in range(r.n_seats):
+            h = s.hands[i]
+            held_e &= (h & m02) + m02
+            held_o &= ((h >> 13) & m02) + m02
+        voids = 15 & ~(<int>((held_e >> 13) & 1) | <int>((held_o >> 13) & 1) << 1 |
+                       <int>((held_e >> 39) & 1) << 2 | <int>((held_o >> 39) & 1) << 3)
     for i in range(r.n_seats):
         hand = s.hands[i]
+        side_cards[(r.side_mask >> i) & 1] |= hand
         rest = hand & q.abs_ok
         others = in_play & ~hand
         while rest:
@@ -550,48 +616,35 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         q.fired_hi += 1
         rel[0] = sure_side[0] & ~unnamed
         return hi
-    # The cards each bound relied on: a side's absolute cards (and the cashed leads).
-    rel_lo = sure_side[1]
-    rel_hi = sure_side[0]
+    # The bounds from the two ends never both settle the test (lo <= value <= hi), so the
+    # declarer's side's cashed leads may go before the other side's clean wins, which
+    # settle it far more rarely: the same answers, less work.
+    cash_on = s.trick > 0 and not r.quick_tricks and \
+        ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1)
+    lside = (r.side_mask >> L) & 1
     # Clean wins (trumps and role cards beaten only by few cards) raise either bound.
-    c = clean_points(r, thr_of, q.abs_ok, s, 1, sure_side[1], &w)
-    if c > lo:
-        lo = c
-        rel_lo = w
-        if lo >= need:
-            q.fired_lo += 1
-            rel[0] = rel_lo & ~unnamed
-            return lo
-    c = clean_points(r, thr_of, q.abs_ok, s, 0, sure_side[0], &w)
-    if c >= 0 and maxv - c < hi:
-        hi = maxv - c
-        rel_hi = w
-        if hi < need:
-            q.fired_hi += 1
-            rel[0] = rel_hi & ~unnamed
-            return hi
-    w = 0
+    c = clean_points(r, thr_of, q.abs_ok, s, 1, sure_side[1], side_cards[0], &w)
+    if c >= need:
+        q.fired_lo += 1
+        rel[0] = w & ~unnamed
+        return c
     # The leader cashes its sure leads (only when its side wants the tricks: not Misère).
-    if s.nplayed == 0 and s.trick > 0 and not r.quick_tricks and \
-            ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1):
-        i = (r.side_mask >> L) & 1
-        cash = cash_value(r, q, s, rng, in_play, voids, sure_side[i], &w, &c)
-        if w:
-            cash += _worth(r, sure_side[i] & ~w)
-            if (cash < need) if i else (maxv - cash >= need):
-                # The cashed tricks (but a last one a partner may win) with the clean wins.
-                lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
-                c = clean_points(r, thr_of, q.abs_ok, s, i, sure_side[i] | lead_m, &rest)
-                if c > cash:
-                    cash = c
-                    w = rest
-            if i:
-                if cash >= need:
-                    q.fired_cash += 1
-                    rel[0] = (w | sure_side[1]) & ~unnamed
-                    return cash
-            elif maxv - cash < need:
-                q.fired_cash += 1
-                rel[0] = (w | sure_side[0]) & ~unnamed
-                return maxv - cash
+    if cash_on and lside == 1:
+        c = _cash_bound(r, q, s, rng, maxv, need, voids, sure_side, side_cards, thr_of,
+                        unnamed, rel)
+        if c >= 0:
+            return c
+    # A cheap cap first: the other side's clean wins often cannot settle the test.
+    nh = popcount64(s.hands[L])
+    for i in range(r.n_seats):
+        pts_h[i] = popcount64(s.hands[i] & r.point_mask)
+    if maxv - _cap(r, pts_h, nh, popcount64(side_cards[0] & q.abs_ok)) < need:
+        c = clean_points(r, thr_of, q.abs_ok, s, 0, sure_side[0], side_cards[1], &w)
+        if c >= 0 and maxv - c < need:
+            q.fired_hi += 1
+            rel[0] = w & ~unnamed
+            return maxv - c
+    if cash_on and lside == 0:
+        return _cash_bound(r, q, s, rng, maxv, need, voids, sure_side, side_cards, thr_of,
+                           unnamed, rel)
     return -1
