@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Relative ranks: the transposition table's key for a trick start.
 
 Two positions play out alike when, suit by suit, the cards still in play are held by the

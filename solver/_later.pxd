@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Bounds at trick starts from tricks a side is sure of later in the hand (plain trick-count
 rules: bridge, Nap), for either side, whoever leads. The idea is DDS's "later tricks"
 (LaterTricksMIN/MAX); the arguments below are this project's own.

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Move generation for the search: legal cards with their options, one card per run of
 equivalent cards, in a good order.
 

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """Partition search: one table entry for every position that differs only in low cards
 whose ranks did not matter. Two kinds (``Rules.partition``): PART_PLAIN for plain
 trick-count rules (bridge, Nap), where every card may be such a low card, and PART_ROLES

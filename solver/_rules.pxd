@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, cdivision=True
 """The rules of every preset as plain C data, and the one trick winner, legal-move
 generator and move function the search uses (all inline, no Python).
 
