@@ -362,6 +362,22 @@ cdef inline int _greedy(const uint64_t* thr, const int* cards, int n, uint64_t* 
     return best
 
 
+cdef inline int _insert_by_threats(uint64_t* thr, int* cards, int* cnt, int n, uint64_t t,
+                                   int c) noexcept nogil:
+    """Insert card ``c`` with threats ``t`` into the ``n`` cards kept by number of threats,
+    fewest first (``cnt``: their counts); returns the new number."""
+    cdef int j = n, m = popcount64(t)
+    while j > 0 and cnt[j - 1] > m:
+        thr[j] = thr[j - 1]
+        cards[j] = cards[j - 1]
+        cnt[j] = cnt[j - 1]
+        j -= 1
+    thr[j] = t
+    cards[j] = c
+    cnt[j] = m
+    return n + 1
+
+
 cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
                            uint64_t opp, int* k_all, uint64_t* c_all,
                            int* k_opp, uint64_t* c_opp) noexcept nogil:
@@ -370,7 +386,7 @@ cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
     threats (see ``clean_points``). ``k_all``/``c_all``: against every other hand's threats, C
     without the absolute cards ``sure``; ``k_opp``/``c_opp``: against the threats held by
     the other side (``opp``), the absolute cards in C."""
-    cdef int c, n = 0, j, m, n2 = 0
+    cdef int c, n = 0, n2 = 0
     cdef uint64_t t
     cdef uint64_t thr[16]
     cdef uint64_t thr2[16]
@@ -382,31 +398,9 @@ cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
         c = ctz64(cand)
         cand &= cand - 1
         t = thr_of[c]
-        # insertion by number of threats, fewest first
         if not (sure >> c) & 1:
-            j = n
-            m = popcount64(t)
-            while j > 0 and cnt[j - 1] > m:
-                thr[j] = thr[j - 1]
-                cards[j] = cards[j - 1]
-                cnt[j] = cnt[j - 1]
-                j -= 1
-            thr[j] = t
-            cards[j] = c
-            cnt[j] = m
-            n += 1
-        t &= opp
-        j = n2
-        m = popcount64(t)
-        while j > 0 and cnt2[j - 1] > m:
-            thr2[j] = thr2[j - 1]
-            cards2[j] = cards2[j - 1]
-            cnt2[j] = cnt2[j - 1]
-            j -= 1
-        thr2[j] = t
-        cards2[j] = c
-        cnt2[j] = m
-        n2 += 1
+            n = _insert_by_threats(thr, cards, cnt, n, t, c)
+        n2 = _insert_by_threats(thr2, cards2, cnt2, n2, t & opp, c)
     k_all[0] = _greedy(thr, cards, n, c_all)
     k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
 
