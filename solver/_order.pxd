@@ -24,7 +24,10 @@ the Joker, ruffs and Same-two count). Then, for the player to move:
 * the partner is expected to win (with the follower's strongest answers, not counting its
   own card): lead low to them (a point card of a plain suit first of all leads: it banks
   a point that could be ruffed later and keeps the leader's own winners; a trump's point
-  is not in such danger), or throw points on their card, overtaking included.
+  is not in such danger; then the lowest trump for the minimisers, and for the maximiser
+  when the other side holds a trump point card without a role: the opponents must follow
+  with their trumps, points included, into the partner's trick), or throw points on their
+  card, overtaking included.
 
 The Yoromeki-style pair winner counts as a strong answer only when its trigger is already
 in the trick. Measured 2026-11-23 on 8-card Japanese positions (all-card solves): a
@@ -120,6 +123,9 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
             return 2000 - p                     # a lead that holds the trick: the cheapest
         if pts and p < 30:
             return 3000 - p                     # a plain point card to the partner: first
+        if 30 <= p < 58 and (not maxing or opponents_cards(r, s, seat) & t.trump_mask &
+                             r.point_mask & ~t.special_mask):
+            return 1100 - p                     # a trump to the partner: the lowest
         return 1000 - p                         # partner's trick: lead low
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
         if p >= 58:
