@@ -61,7 +61,7 @@ How it works
 * Moves (``_order.pxd``): the table's move first, then by the trick's outlook (the trick
   played out with every later seat's strongest card): cash leads that hold (those in a
   suit no opponent holds last), lead low to a partner's winner (a plain point card first
-  of all), win as cheaply as possible, throw points on a partner's winner, give the
+  of all, then a trump when it may draw the other side's trump points), win as cheaply as possible, throw points on a partner's winner, give the
   cheapest card to a trick the other side takes (a lost lead: the highest plain card); one card per run of equivalent cards
   (adjacent in the remaining order of a suit, same hand, same point value in the point
   games, no special role). Leads by power alone (the first version) and tries of a
