@@ -203,10 +203,19 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
             cards[n] = answers[su * 8 + i]
             seats[n] = seat_add(r, seat, 1 + i)
             n += 1
-    return order_score(r, s, t, seat, card,
-                       seats[trick_winner_m(r, cards, n, s.trick_mask | bit(card) | answer_masks[su],
-                                            s.trump, s.trick, s.joker_suit, s.joker_called)],
-                       ours_anyway)
+    i = seats[trick_winner_m(r, cards, n, s.trick_mask | bit(card) | answer_masks[su],
+                             s.trump, s.trick, s.joker_suit, s.joker_called)]
+    # Bridge, second seat, the partner (last to play) expected to win: a card that beats
+    # the third seat's best answer by itself first, the cheapest such: the partner keeps
+    # its winner or trump (full deals 0..3: 18.4 M -> 16.9 M nodes, 9 cards 169 k -> 165 k,
+    # 10 cards 310 k -> 292 k; only when the partner ruffs: 17.9 M, 160 k, 289 k, but deals
+    # 4..11 24.3 M against 22.0 M. The second seat's highest card first when the trick is
+    # lost: full deals 0..3 +88 %).
+    if s.nplayed == 1 and n == 4 and i == seats[3] and bridge_like(r) and \
+            seats[trick_winner_m(r, cards, 3, s.trick_mask | bit(card) | bit(cards[2]),
+                                 s.trump, s.trick, s.joker_suit, s.joker_called)] == seat:
+        return 1200 - t.power[card]
+    return order_score(r, s, t, seat, card, i, ours_anyway)
 
 
 cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules* t, int seat,
