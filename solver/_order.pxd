@@ -72,6 +72,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MO
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
     ALT_WEIGHT = 100        # bridge leads: score per card the opponents may play to the lead
+    POWER_TRUMP = 30        # TrumpRules.power: plain cards 0..12, trumps 30 + rank,
+    POWER_ROLE = 58         # the top cards 58..60 and the pair winner 61 (_compile.py)
 
 
 cdef inline int strongest(const TrumpRules* t, uint64_t m, int pair_live) noexcept nogil:
@@ -151,7 +153,7 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
     does so; +-1 %), lost leads cheapest first (full +8 %, 9 cards +14 %)."""
     cdef int p = t.power[card], sc
     if lost:
-        sc = p if p < 30 else -p                # the highest plain card
+        sc = p if p < POWER_TRUMP else -p       # the highest plain card
     elif holds:
         if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(card // 13)):
             sc = -200 - p                       # no opponent holds the suit: last
@@ -163,9 +165,10 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
 
 
 cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                            int card, int wseat, int ours_anyway) noexcept nogil:
+                            int card, int wseat, int ours_anyway, uint64_t opp) noexcept nogil:
     """The ordering score of ``card`` given the seat expected to win the trick with it;
-    ``ours_anyway``: a follower's side is expected to win the trick without its card."""
+    ``ours_anyway``: a follower's side is expected to win the trick without its card;
+    ``opp``: at a lead, the cards of the other side (``opponents_cards``)."""
     cdef int maxing = (r.max_mask >> seat) & 1
     cdef int pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
     cdef int p = t.power[card]
@@ -174,21 +177,21 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
                                  wseat == seat)
     if ((r.side_mask >> wseat) & 1) != maxing:
         if s.nplayed == 0:
-            return p if p < 30 else -p          # a lost lead: the highest plain card
+            return p if p < POWER_TRUMP else -p  # a lost lead: the highest plain card
         return -40 * pts - p                    # the trick is lost: the cheapest card
     if s.nplayed == 0:
         if wseat == seat:
-            if card != JOKER and not (opponents_cards(r, s, seat) & suit_cards(card // 13)):
+            if card != JOKER and not (opp & suit_cards(card // 13)):
                 return -200 - p                 # no opponent holds the suit: last
             return 2000 - p                     # a lead that holds the trick: the cheapest
-        if pts and p < 30:
+        if pts and p < POWER_TRUMP:
             return 3000 - p                     # a plain point card to the partner: first
-        if 30 <= p < 58 and (not maxing or opponents_cards(r, s, seat) & t.trump_mask &
-                             r.point_mask & ~t.special_mask):
+        if POWER_TRUMP <= p < POWER_ROLE and (not maxing or opp & t.trump_mask &
+                                               r.point_mask & ~t.special_mask):
             return 1100 - p                     # a trump to the partner: the lowest
         return 1000 - p                         # partner's trick: lead low
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
-        if p >= 58:
+        if p >= POWER_ROLE:
             pts = 0                             # a role card: its point is as safe later
         return 1000 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)
     return 1100 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # partner's: throw points
@@ -197,7 +200,7 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
                            int card, int8_t* cards, int8_t* seats, const int8_t* answers,
                            const uint64_t* answer_masks, int n_answers,
-                           int ours_anyway) noexcept nogil:
+                           int ours_anyway, uint64_t opp) noexcept nogil:
     """How good ``card`` looks: the trick is played out with the strongest card of every seat
     still to play (``answers``, from the next seat on; -1 for a seat with no card), and the
     expected winner decides the class (``order_score``). A Joker lead counts as a winner;
@@ -231,7 +234,7 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
             seats[trick_winner_m(r, cards, 3, s.trick_mask | bit(card) | bit(cards[2]),
                                  s.trump, s.trick, s.joker_suit, s.joker_called)] == seat:
         return 1200 - t.power[card]
-    return order_score(r, s, t, seat, card, i, ours_anyway)
+    return order_score(r, s, t, seat, card, i, ours_anyway, opp)
 
 
 cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -285,7 +288,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef int seat = seat_to_move(r, s)
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t legal = legal_mask(r, s)
-    cdef uint64_t in_play, rest, below, special = t.special_mask
+    cdef uint64_t in_play, rest, below, special = t.special_mask, opp = 0
     cdef int scores[MAX_MOVES]
     cdef int8_t answers[32]
     cdef uint64_t answer_masks[4]
@@ -299,6 +302,8 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     if merge:
         in_play = s.in_play
     n_answers = prepare_answers(r, s, t, seat, answers, answer_masks)
+    if s.nplayed == 0:
+        opp = opponents_cards(r, s, seat)
     for i in range(s.nplayed):
         cards[i] = s.played[i]
         seats[i] = seat_add(r, s.leader, i)
@@ -327,7 +332,8 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 if (legal >> p) & 1 and not (special >> p) & 1 and (not r.unit_points or
                         ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1)):
                     continue
-        sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers, ours_anyway)
+        sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers, ours_anyway,
+                        opp)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)
