@@ -2,7 +2,7 @@
 """Sure winners for every preset (``Sure``, ``sure_init``, ``sure_bounds``): bounds without
 search at trick starts from the compiled rules. A card nobody else can beat brings its
 trick to its side, a hand's trumps and role cards beaten only by a few cards win all but
-as many tricks ("clean wins"), and the leader's side can cash its sure leads; the points
+as many tricks ("clean wins", ``_clean.pxd``), and the leader's side can cash its sure leads; the points
 the other hands must give to those tricks count too. The argument is below, before
 ``Sure``; under partition search the bounds name the sure cards they counted (see
 ``sure_bounds``).
@@ -12,6 +12,7 @@ from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, suit_cards,
                             trick_winner, trump_index)
+from solver._clean cimport sure_worth, clean_points, clean_cap
 
 
 # ---- sure winners for every preset (role cards, Joker, point games) -------------------------
@@ -43,7 +44,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, 
 # trick (each would beat the other), so their tricks add up.
 #   * a trump, role card or Joker of a hand that only a few cards of the others beat wins
 #     every trick without one of them; of a set C of such cards at least |C| - |U| win (U:
-#     their threats, each played to one trick): the "clean wins" (``clean_points``), each
+#     their threats, each played to one trick): the "clean wins" (``clean_points``, ``_clean.pxd``), each
 #     won by its own card, so they add up with the absolute and cashed tricks too.
 # The points of k sure tricks of a side: each hand gives one card to each (its non-point
 # cards first), so every hand with fewer than k non-point cards gives points to them.
@@ -180,13 +181,6 @@ cdef inline int sure_range(const Sure* q, int trick) noexcept nogil:
     return 1 if trick < q.last else 2
 
 
-cdef inline int _worth(const Rules* r, uint64_t cards) noexcept nogil:
-    """What winning the tricks of ``cards`` (one card each) is sure to bring."""
-    if r.unit_points:
-        return popcount64(cards & r.point_mask)
-    return popcount64(cards)
-
-
 cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k_suit,
                               uint64_t free) noexcept nogil:
     """Points a follower holding ``hand`` must give to ``k`` tricks led by the same seat,
@@ -307,7 +301,7 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     won[0] = w
     if not w:
         return 0
-    v = _worth(r, w)
+    v = sure_worth(r, w)
     if r.unit_points:
         for i in range(r.n_seats):
             if i != L:
@@ -346,174 +340,6 @@ cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
     return t
 
 
-cdef inline int _greedy(const uint64_t* thr, const int* cards, int n, uint64_t* best_c) noexcept nogil:
-    """The best |C| - |U| over the first j cards (j = 1..n; ``cards``/``thr`` in order of
-    fewer threats first); ``best_c`` gets C."""
-    cdef int j, m, best = 0
-    cdef uint64_t U = 0, C = 0
-    best_c[0] = 0
-    for j in range(n):
-        U |= thr[j]
-        C |= (<uint64_t>1) << cards[j]
-        m = popcount64(C) - popcount64(U)
-        if m > best:
-            best = m
-            best_c[0] = C
-    return best
-
-
-cdef inline int _insert_by_threats(uint64_t* thr, int* cards, int* cnt, int n, uint64_t t,
-                                   int c) noexcept nogil:
-    """Insert card ``c`` with threats ``t`` into the ``n`` cards kept by number of threats,
-    fewest first (``cnt``: their counts); returns the new number."""
-    cdef int j = n, m = popcount64(t)
-    while j > 0 and cnt[j - 1] > m:
-        thr[j] = thr[j - 1]
-        cards[j] = cards[j - 1]
-        cnt[j] = cnt[j - 1]
-        j -= 1
-    thr[j] = t
-    cards[j] = c
-    cnt[j] = m
-    return n + 1
-
-
-cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
-                           uint64_t opp, int* k_all, uint64_t* c_all,
-                           int* k_opp, uint64_t* c_opp) noexcept nogil:
-    """The most wins sure among the cards ``cand`` of one hand (trumps, role cards, Joker;
-    ``thr_of``: each one's threats, ``_threats``): a set C of them, |C| - |U| with U their
-    threats (see ``clean_points``). ``k_all``/``c_all``: against every other hand's threats, C
-    without the absolute cards ``sure``; ``k_opp``/``c_opp``: against the threats held by
-    the other side (``opp``), the absolute cards in C."""
-    cdef int c, n = 0, n2 = 0
-    cdef uint64_t t
-    cdef uint64_t thr[16]
-    cdef uint64_t thr2[16]
-    cdef int cards[16]
-    cdef int cards2[16]
-    cdef int cnt[16]            # popcount64(thr[j]), and of thr2[j]
-    cdef int cnt2[16]
-    while cand and n2 < 16:
-        c = ctz64(cand)
-        cand &= cand - 1
-        t = thr_of[c]
-        if not (sure >> c) & 1:
-            n = _insert_by_threats(thr, cards, cnt, n, t, c)
-        n2 = _insert_by_threats(thr2, cards2, cnt2, n2, t & opp, c)
-    k_all[0] = _greedy(thr, cards, n, c_all)
-    k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
-
-
-cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t abs_ok,
-                             const State* s, int side, uint64_t sure, uint64_t opp,
-                             uint64_t* used) noexcept nogil:
-    """What ``side`` takes for sure from its absolute cards ``sure`` and its "clean" wins
-    (-1 when there are none beyond ``sure``); ``used`` gets the cards counted. ``thr_of``:
-    the threats (``_threats``) of the cards ``abs_ok`` held (trumps, role cards, Joker);
-    ``opp``: the cards of the other side.
-
-    A trump, role card or Joker ``c`` of a hand H wins every trick holding none of its
-    threats (the cards of the other hands that beat it in a two-card trick, both pair cards
-    when the pair rule beats it, the 2 of its suit under Same-two: the argument of the
-    absolute cards). Every card of H is played in its own trick and every threat in one
-    trick, so of a set C of such cards of H at least |C| - |U| win (U: their threats). A
-    clean win is won by its own card, so the clean wins of different hands and the side's
-    absolute tricks are different tricks: the side takes at least k of them, k = |sure| +
-    the clean wins of each hand. Each hand plays one card to each: a hand of the other
-    side at least k minus its non-point cards in points, a hand of the side its absolute
-    cards, at least its clean count from C and the rest of its k cards from the others.
-
-    One hand alone may do better by counting only the other side's threats: when ``c``
-    loses a trick, the trick's winner is one of its threats, so a trick of C without a
-    threat held by the other side goes to the side (its holder's or a partner's card
-    wins). Those are |C| - |U| tricks at least, C taken with the hand's absolute cards.
-
-    Under partition search the bound names ``sure`` and every C counted: threats of a
-    trump come from above it in its suit (kept) or are role cards (kept), and the counts
-    per hand of point and non-point cards are the same wherever those cards are."""
-    cdef int i, j, k = popcount64(sure), pts, a, kc, np_c, np_r, rest, m, best2 = 0, p2
-    cdef int kcl[8]
-    cdef uint64_t hand, cl_all = 0, c2, best2_c = 0
-    cdef uint64_t cls[8]
-    if not (s.in_play & ~opp & abs_ok & ~sure):
-        return -1           # every candidate of the side is absolute: no hand below counts
-    for i in range(r.n_seats):
-        kcl[i] = 0
-        cls[i] = 0
-        if ((r.side_mask >> i) & 1) != side:
-            continue
-        hand = s.hands[i]
-        if not (hand & abs_ok & ~sure):
-            continue
-        clean_set(thr_of, hand & abs_ok, sure, opp, &kcl[i], &cls[i], &m, &c2)
-        k += kcl[i]
-        cl_all |= cls[i]
-        if m > best2 and (c2 & ~sure):
-            best2 = m
-            best2_c = c2
-    if not cl_all and not best2_c:
-        return -1
-    pts = -1
-    if cl_all:
-        used[0] = sure | cl_all
-        pts = _worth(r, sure) if r.unit_points else k
-    if r.unit_points and cl_all:
-        for i in range(r.n_seats):
-            hand = s.hands[i]
-            if ((r.side_mask >> i) & 1) != side:
-                m = k - popcount64(hand & ~r.point_mask)
-                if m > 0:
-                    pts += m
-                continue
-            # k cards of this hand are in the side's k tricks: its absolute ones, at least
-            # kcl of its clean set and the rest from its other cards; fewest points first.
-            a = popcount64(hand & sure)
-            kc = kcl[i]
-            np_c = popcount64(cls[i] & ~r.point_mask)
-            np_r = popcount64(hand & ~sure & ~r.point_mask)
-            if kc > np_c:
-                pts += kc - np_c
-                np_r -= np_c
-            else:
-                np_r -= kc
-            rest = (k - a - kc) - np_r
-            if rest > 0:
-                pts += rest
-    if best2_c:
-        # best2 tricks, each with a card of best2_c; every hand gives one card to each
-        p2 = best2
-        if r.unit_points:
-            p2 = 0
-            for i in range(r.n_seats):
-                hand = s.hands[i]
-                if best2_c & hand:
-                    m = best2 - popcount64(best2_c & ~r.point_mask)
-                else:
-                    m = best2 - popcount64(hand & ~r.point_mask)
-                if m > 0:
-                    p2 += m
-        if p2 > pts:
-            pts = p2
-            used[0] = best2_c
-    return pts
-
-
-cdef inline int _cap(const Rules* r, const int* pts_h, int nh, int k) noexcept nogil:
-    """At least what ``clean_points`` can find for a side holding ``k`` trumps, role cards
-    and Joker (its absolute cards among them), as computed: the side counts at most ``k``
-    tricks, to which each hand gives at most min(k, its points), or k minus its non-point
-    cards; ``pts_h``: each hand's point cards, ``nh`` cards a hand."""
-    cdef int i, x, y, tot = 0
-    if not r.unit_points:
-        return k
-    for i in range(r.n_seats):
-        x = k if k < pts_h[i] else pts_h[i]
-        y = k - (nh - pts_h[i])
-        tot += x if x > y else y
-    return tot
-
-
 cdef inline int _cash_bound(const Rules* r, Sure* q, const State* s, int rng, int maxv,
                             int need, int voids, const uint64_t* sure_side,
                             const uint64_t* side_cards, const uint64_t* thr_of,
@@ -526,7 +352,7 @@ cdef inline int _cash_bound(const Rules* r, Sure* q, const State* s, int rng, in
                       side_cards[i] & ~s.hands[s.leader], &w, &c)
     if not w:
         return -1
-    cash += _worth(r, sure_side[i] & ~w)
+    cash += sure_worth(r, sure_side[i] & ~w)
     if (cash < need) if i else (maxv - cash >= need):
         # The cashed tricks (but a last one a partner may win) with the clean wins.
         lead_m = w & ~((<uint64_t>1) << c) if c >= 0 else w
@@ -600,12 +426,12 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             thr_of[c] = _threats(q, rng, c, others, voids)
             if not thr_of[c]:
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
-    lo = _worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
+    lo = sure_worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
     if lo >= need:
         q.fired_lo += 1
         rel[0] = sure_side[1] & ~unnamed
         return lo
-    hi = maxv - _worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
+    hi = maxv - sure_worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
     if hi < need:
         q.fired_hi += 1
         rel[0] = sure_side[0] & ~unnamed
@@ -632,7 +458,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     nh = popcount64(s.hands[L])
     for i in range(r.n_seats):
         pts_h[i] = popcount64(s.hands[i] & r.point_mask)
-    if maxv - _cap(r, pts_h, nh, popcount64(side_cards[0] & q.abs_ok)) < need:
+    if maxv - clean_cap(r, pts_h, nh, popcount64(side_cards[0] & q.abs_ok)) < need:
         c = clean_points(r, thr_of, q.abs_ok, s, 0, sure_side[0], side_cards[1], &w)
         if c >= 0 and maxv - c < need:
             q.fired_hi += 1
