@@ -21,9 +21,42 @@ Trick-count variants have no point classes. Nap's first lead (trump not fixed) k
 exact cards (nothing has been played yet there anyway).
 """
 
-from libc.stdint cimport uint64_t, int8_t
+from libc.stdint cimport uint64_t, int8_t, uint8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
                             clz64, trump_index)
+
+# Plain rules (``canonicalise_plain``): a suit's cards of one hand in relative ranks are its
+# bits gathered under the suit's cards in play, packed to the top. The gathering goes by
+# two constant tables, the suit's low 7 ranks and its high 6 (16 KiB + 4 KiB, filled once
+# by ``compress_init``): a lookup each instead of a loop over the cards.
+cdef extern from *:
+    """
+    static unsigned char napoleon_compress7[128 * 128];
+    static unsigned char napoleon_compress6[64 * 64];
+    static int napoleon_compress_ready = 0;
+    static void napoleon_compress_fill(unsigned char* t, int bits) {
+        int m, h, i, k;
+        for (m = 0; m < (1 << bits); m++)
+            for (h = 0; h < (1 << bits); h++) {
+                unsigned char out = 0;
+                for (i = 0, k = 0; i < bits; i++)
+                    if ((m >> i) & 1) {
+                        if ((h >> i) & 1) out |= (unsigned char)(1 << k);
+                        k++;
+                    }
+                t[(m << bits) | h] = out;
+            }
+    }
+    static void compress_init(void) {
+        if (napoleon_compress_ready) return;
+        napoleon_compress_fill(napoleon_compress7, 7);
+        napoleon_compress_fill(napoleon_compress6, 6);
+        napoleon_compress_ready = 1;
+    }
+    """
+    const uint8_t napoleon_compress7[128 * 128]
+    const uint8_t napoleon_compress6[64 * 64]
+    void compress_init() noexcept nogil
 
 ctypedef struct Canon:
     uint64_t hands[7]       # the hands renumbered: the table key (seats >= n_seats are 0)
@@ -100,6 +133,33 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c) noexcept
                     out |= (<uint64_t>1) << to[ctz64(h)]
                     h &= h - 1
                 c.hands[i] = out
+
+
+cdef inline void canonicalise_plain(const Rules* r, const State* s, Canon* c) noexcept nogil:
+    """``canonicalise`` for plain rules (no role cards, no point classes, trump fixed):
+    each suit's cards in play packed to its top ranks (``compress_init`` must have run)."""
+    cdef uint64_t in_play = s.in_play, rem, lo, hi, h
+    cdef int i, su, shift, k, nl, up
+    for i in range(7):
+        c.hands[i] = s.hands[i]
+    for su in range(4):
+        shift = 13 * su
+        rem = (in_play >> shift) & 0x1FFF
+        c.rem[su] = rem
+        k = popcount64(rem)
+        c.canon[su] = ((((<uint64_t>1) << k) - 1) << (13 - k)) if k else 0
+        if c.canon[su] == rem:
+            continue
+        lo = (rem & 0x7F) << 7
+        hi = (rem >> 7) << 6
+        nl = popcount64(rem & 0x7F)
+        up = 13 - k
+        for i in range(r.n_seats):
+            h = (s.hands[i] >> shift) & 0x1FFF
+            if h:
+                h = (<uint64_t>napoleon_compress7[lo | (h & 0x7F)] |
+                     (<uint64_t>napoleon_compress6[hi | (h >> 7)] << nl)) << up
+                c.hands[i] = (c.hands[i] & ~((<uint64_t>0x1FFF) << shift)) | (h << shift)
 
 
 cdef inline int nth_bit(uint64_t mask, int k) noexcept nogil:

@@ -98,7 +98,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules, fill_state, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
-                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
+                         META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
+                         ptt_prefetch, ptt_scan, PART_LEVELS)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
 from solver._order cimport MAX_MOVES, gen_moves
 from solver._rules cimport legal_mask
@@ -108,7 +109,8 @@ from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
-from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
+from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
+                            move_from_canon)
 
 cdef enum:
     ABORT_NONE = 0
@@ -192,6 +194,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry
+    cdef uint64_t* buckets[PART_LEVELS + 1]
+    cdef int nb = -1
     cdef State child
     cdef Canon cn
     cdef uint64_t work = S.nodes
@@ -219,6 +223,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         v = last_trick(r, s, rel)
         if v >= 0:
             return v
+    if s.nplayed == 0 and part == PART_PLAIN and s.trump < 5:
+        # The table's buckets asked for now, so that their cache misses overlap the
+        # bounds below (plain rules: the bounds settle few trick starts).
+        canonicalise_plain(r, s, &cn)
+        in_play = s.in_play
+        tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
+        part_words(r, s, cn.hands, words)
+        nb = ptt_prefetch(S.tt, words, tag, 0, buckets)
     # Sure tricks bound the value only when the leader's side wants them (not in Misère).
     if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
             ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
@@ -245,7 +257,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         if v >= 0:
             rel[0] = crel
             return v
-    if s.nplayed == 0:
+    if nb >= 0:
+        k = ptt_scan(S.tt, buckets, nb, words, tag, need, &v, &counts, &first, 0) if nb else -1
+        if k >= 0:
+            S.tt_hits += 1
+            rel[0] = rel_of_counts(counts, in_play)
+            return v
+        first = move_from_canon(&cn, first)
+    elif s.nplayed == 0:
         canonicalise(r, s, &cn)
         if part:
             in_play = s.in_play
@@ -621,6 +640,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef uint64_t rel
     cdef double t0
     fill_rules(rules, &r)
+    compress_init()
     fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")

@@ -436,30 +436,35 @@ cdef inline int entry_answer(uint64_t meta, int need, int* bound, uint64_t* coun
     return -1
 
 
-cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
-                          uint64_t* counts, int* move, uint64_t extra) noexcept nogil:
-    """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
-    ``bound``) when one settles the test "value >= need", with its kept counts in
-    ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
-    ``need`` 0: only the move is wanted. ``extra``: key bits every entry keeps (0 for
-    PART_PLAIN; PART_ROLES entries have ``_tt_roles.pxd``)."""
+cdef inline int ptt_prefetch(TT* tt, const uint64_t* words, uint64_t tag, uint64_t extra,
+                             uint64_t** buckets) noexcept nogil:
+    """The buckets a position's entries may lie in (``buckets``, ``ptt_scan`` reads them),
+    asked for from memory at once: they are far apart, so their cache misses overlap
+    (and overlap whatever the caller does before the scan). Returns how many (0: no
+    table)."""
     cdef uint64_t* e
-    cdef uint64_t* buckets[PART_LEVELS + 1]
-    cdef uint64_t meta, keep
-    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, v, j, size = PART_BUCKET * tt.stride * 8
-    move[0] = -1
+    cdef int j
     if tt.n_buckets == 0:
-        return -1
-    # The buckets are far apart in memory: ask for all of them at once, so that their
-    # cache misses overlap instead of coming one after the other.
+        return 0
     for j in range(tt.levels + tt.exact_bucket):
         e = ptt_bucket(tt, words, tag, ~(<uint64_t>0) if j == tt.levels else
                        level_mask(tt.level_base + j) | extra)
         buckets[j] = e
-        for k in range(0, size, 64):
-            prefetch(<char*>e + k)
-    for j in range(tt.levels + tt.exact_bucket - 1, -1, -1):
+        prefetch(<char*>e)
+        prefetch(<char*>e + 64)
+    return tt.levels + tt.exact_bucket
+
+
+cdef inline int ptt_scan(TT* tt, uint64_t** buckets, int nb, const uint64_t* words, uint64_t tag,
+                         int need, int* bound, uint64_t* counts, int* move,
+                         uint64_t extra) noexcept nogil:
+    """``ptt_probe`` on the buckets ``ptt_prefetch`` found (``nb`` of them)."""
+    cdef uint64_t* e
+    cdef uint64_t meta, keep
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, i, n = tt.n_seats, v, j
+    move[0] = -1
+    for j in range(nb - 1, -1, -1):
         e = buckets[j]
         for k in range(PART_BUCKET):
             meta = e[n]
@@ -472,8 +477,25 @@ cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need,
                     v = entry_answer(meta, need, bound, counts, move)
                     if v >= 0:
                         return v
+            elif (meta >> META_LEADER) & 0xF == 0:
+                break           # empty entries come last
             e += tt.stride
     return -1
+
+
+cdef inline int ptt_probe(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
+                          uint64_t* counts, int* move, uint64_t extra) noexcept nogil:
+    """Look for entries this position matches: 1 (value >= ``bound``) or 0 (value <=
+    ``bound``) when one settles the test "value >= need", with its kept counts in
+    ``counts``; else -1, with the best move of the first match in ``move`` (-1 none).
+    ``need`` 0: only the move is wanted. ``extra``: key bits every entry keeps (0 for
+    PART_PLAIN; PART_ROLES entries have ``_tt_roles.pxd``)."""
+    cdef uint64_t* buckets[PART_LEVELS + 1]
+    cdef int nb = ptt_prefetch(tt, words, tag, extra, buckets)
+    move[0] = -1
+    if nb == 0:
+        return -1
+    return ptt_scan(tt, buckets, nb, words, tag, need, bound, counts, move, extra)
 
 
 cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
