@@ -464,7 +464,7 @@ cdef inline int ptt_scan(TT* tt, uint64_t** buckets, int nb, const uint64_t* wor
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
     cdef int k, i, n = tt.n_seats, v, j
     move[0] = -1
-    for j in range(nb - 1, -1, -1):
+    for j in range(nb):
         e = buckets[j]
         for k in range(PART_BUCKET):
             meta = e[n]
