@@ -280,6 +280,163 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
     return n
 
 
+cdef inline int plain_strongest(uint64_t hand, uint64_t tm) noexcept nogil:
+    """``strongest`` under plain rules (power: the rank, trumps above every plain card):
+    the highest trump, else the highest plain rank, the lowest suit among equals (-1:
+    an empty hand)."""
+    cdef int su, c, best = -1, br = -1
+    cdef uint64_t m
+    if hand & tm:
+        return high_card(hand & tm)
+    for su in range(4):
+        m = hand & suit_cards(su)
+        if m:
+            c = high_card(m)
+            if c - 13 * su > br:
+                br = c - 13 * su
+                best = c
+    return best
+
+
+cdef inline int plain_power(int c, int led, uint64_t tm) noexcept nogil:
+    """A card's strength in a plain trick led in ``led``: trumps above the suit led, any
+    other card -1 (it wins nothing)."""
+    if (tm >> c) & 1:
+        return 100 + c % 13
+    if c // 13 == led:
+        return c % 13
+    return -1
+
+
+cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int first_move,
+                                 int merge) noexcept nogil:
+    """``gen_moves`` for bridge (``bridge_like``, trump fixed, tricks counted, no special
+    first trick): the same moves with the same scores in the same order, found without
+    the general trick winner. The outlook's trick winner is the card of highest
+    ``plain_power``; every later seat's strongest answer is its highest card of the suit,
+    or, void, its ``plain_strongest`` card; the cards of the trick but the mover's are
+    compared once, the mover's cards each against them."""
+    cdef int seat = s.leader + s.nplayed
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t legal = legal_mask(r, s), tm = t.trump_mask
+    cdef uint64_t in_play = s.in_play, rest, below, hand, follow
+    cdef int scores[MAX_MOVES]
+    cdef int bp[4]          # lead: per suit the best answer's power ...
+    cdef int bseat[4]       # ... and its seat
+    cdef int alt[4]         # lead: per suit ``opp_alternatives``
+    cdef int n = 0, c, p, i, j, sc, mv, k, su, a, other, led, any_card, wseat, pc
+    cdef int maxing, ours_anyway = 0, seat3, p0 = 0, pa0 = 0, pa1 = -1
+    if seat >= 4:
+        seat -= 4
+    maxing = (r.max_mask >> seat) & 1
+    if s.nplayed and not (legal & (legal - 1)):
+        moves[0] = ctz64(legal)
+        return 1
+    if s.nplayed == 0:
+        for su in range(4):
+            bp[su] = -2
+            bseat[su] = seat
+            alt[su] = opp_alternatives(s, seat, su)
+        for k in range(3):
+            other = (seat + 1 + k) & 3
+            hand = s.hands[other]
+            any_card = -2
+            for su in range(4):
+                follow = hand & suit_cards(su)
+                if follow:
+                    a = high_card(follow)
+                else:
+                    if any_card == -2:
+                        any_card = plain_strongest(hand, tm)
+                    a = any_card
+                if a >= 0:
+                    p = plain_power(a, su, tm)
+                    if p > bp[su]:
+                        bp[su] = p
+                        bseat[su] = other
+    else:
+        led = s.played[0] // 13
+        # the best of the cards played and the later seats' strongest answers
+        bp[0] = -2
+        bseat[0] = seat
+        for k in range(s.nplayed):
+            p = plain_power(s.played[k], led, tm)
+            if k == 0:
+                p0 = p
+            if p > bp[0]:
+                bp[0] = p
+                bseat[0] = (s.leader + k) & 3
+        for k in range(3 - s.nplayed):
+            other = (seat + 1 + k) & 3
+            hand = s.hands[other]
+            follow = hand & suit_cards(led)
+            a = high_card(follow) if follow else plain_strongest(hand, tm)
+            p = plain_power(a, led, tm) if a >= 0 else -2
+            if k == 0:
+                pa0 = p
+            elif k == 1:
+                pa1 = p
+            if p > bp[0]:
+                bp[0] = p
+                bseat[0] = other
+        ours_anyway = ((r.side_mask >> bseat[0]) & 1) == maxing
+    rest = legal
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if merge:
+            below = in_play & suit_cards(c // 13) & (bit(c) - 1)
+            if below and (legal >> high_card(below)) & 1:
+                continue
+        p = t.power[c]
+        if s.nplayed == 0:
+            su = c // 13
+            wseat = seat if plain_power(c, su, tm) > bp[su] else bseat[su]
+            if ((r.side_mask >> wseat) & 1) != maxing:
+                sc = p if p < POWER_TRUMP else -p
+            elif wseat == seat:
+                if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(su)):
+                    sc = -200 - p
+                else:
+                    sc = 500 - p
+            else:
+                sc = 1000 - p
+            sc -= ALT_WEIGHT * alt[su]
+        else:
+            pc = plain_power(c, s.played[0] // 13, tm)
+            wseat = seat if pc > bp[0] else bseat[0]
+            # the second seat beating the third by itself, the partner last expected to
+            # win (``move_score``)
+            if s.nplayed == 1 and pa0 >= -1 and pa1 >= -1 and pa1 > pc and pa1 > p0 and \
+                    pa1 > pa0 and pc > p0 and pc > pa0:
+                sc = 1200 - p
+            elif ((r.side_mask >> wseat) & 1) != maxing:
+                sc = -p
+            elif wseat == seat and not ours_anyway:
+                sc = 1000 - p + (200 if s.nplayed == 3 else 0)
+            else:
+                sc = 1100 - p + (200 if s.nplayed == 3 else 0)
+        moves[n] = c
+        scores[n] = sc
+        n += 1
+    if first_move >= 0:
+        for i in range(n):
+            if moves[i] == first_move:
+                scores[i] = 1 << 20
+                break
+    for i in range(1, n):
+        mv = moves[i]
+        sc = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            moves[j + 1] = moves[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[j + 1] = mv
+        scores[j + 1] = sc
+    return n
+
+
 cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_move,
                           int merge) noexcept nogil:
     """Fill ``moves`` (best first) and return how many. ``first_move`` (or -1) goes first.
@@ -295,6 +452,8 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     cdef int8_t cards[8]
     cdef int8_t seats[8]
     cdef int n = 0, c, p, i, j, sc, mv, k, n_answers, ours_anyway, w
+    if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
+        return gen_moves_bridge(r, s, moves, first_move, merge)
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
         moves[0] = ctz64(legal)
