@@ -22,6 +22,8 @@ from solver._quick cimport quick_tricks
 cdef inline int lone_partner(const Rules* r, int L) noexcept nogil:
     """The partner of seat ``L`` when its side has two seats (as in bridge), else -1."""
     cdef int side = (r.side_mask >> L) & 1, i, P = -1
+    if r.n_seats == 4 and (r.side_mask == 5 or r.side_mask == 10):
+        return L ^ 2            # bridge: the seat opposite
     for i in range(r.n_seats):
         if i != L and ((r.side_mask >> i) & 1) == side:
             if P >= 0:
