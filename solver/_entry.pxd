@@ -133,7 +133,25 @@ cdef inline int entry_upper(const Rules* r, const State* s, int P, int side) noe
     two or more cards of the suit (still holding it after the entry trick) has one above
     ``P``'s highest (then ``keep_run`` gives ``P`` nothing there)."""
     cdef int su, i, u = 1
-    cdef uint64_t cards, mine, h, high = 0
+    cdef uint64_t cards, mine, h, high = 0, o1, o2
+    if r.n_seats == 4 and (r.side_mask == 5 or r.side_mask == 10):
+        # bridge: the opponents are the seats beside the partner
+        o1 = s.hands[(P + 1) & 3]
+        o2 = s.hands[(P + 3) & 3]
+        for su in range(4):
+            cards = suit_cards(su)
+            mine = s.hands[P] & cards
+            if not mine:
+                continue
+            high = o1 & cards
+            if not high & (high - 1):
+                high = 0
+            h = o2 & cards
+            if h & (h - 1) and h > high:
+                high = h
+            if high == 0 or (<uint64_t>1) << (63 - clz64(high)) < mine:
+                u += popcount64(mine)
+        return u
     for su in range(4):
         cards = suit_cards(su)
         mine = s.hands[P] & cards
