@@ -252,7 +252,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             rel[0] = crel
             return v
     # Under partition search the sure bounds name the sure cards they relied on.
-    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0:
+    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0 and (s.trump < 4 or not r.quick_tricks):
         v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
         if v >= 0:
             rel[0] = crel
