@@ -298,13 +298,14 @@ cdef inline int plain_strongest(uint64_t hand, uint64_t tm) noexcept nogil:
     return best
 
 
-cdef inline int plain_power(int c, int led, uint64_t tm) noexcept nogil:
-    """A card's strength in a plain trick led in ``led``: trumps above the suit led, any
-    other card -1 (it wins nothing)."""
+cdef inline int plain_power(int c, uint64_t led, uint64_t tm) noexcept nogil:
+    """A card's strength in a plain trick whose suit led has the cards ``led``: trumps
+    above the suit led, any other card -1 (it wins nothing). Only cards of one suit are
+    ever compared by it, so the card's index stands for its rank."""
     if (tm >> c) & 1:
-        return 100 + c % 13
-    if c // 13 == led:
-        return c % 13
+        return 64 + c
+    if (led >> c) & 1:
+        return c
     return -1
 
 
@@ -319,7 +320,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
     cdef int seat = s.leader + s.nplayed
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t legal = legal_mask(r, s), tm = t.trump_mask
-    cdef uint64_t in_play = s.in_play, rest, below, hand, follow
+    cdef uint64_t in_play = s.in_play, rest, below, hand, follow, ledm = 0
     cdef int scores[MAX_MOVES]
     cdef int bp[4]          # lead: per suit the best answer's power ...
     cdef int bseat[4]       # ... and its seat
@@ -350,17 +351,18 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
                         any_card = plain_strongest(hand, tm)
                     a = any_card
                 if a >= 0:
-                    p = plain_power(a, su, tm)
+                    p = plain_power(a, suit_cards(su), tm)
                     if p > bp[su]:
                         bp[su] = p
                         bseat[su] = other
     else:
         led = s.played[0] // 13
+        ledm = suit_cards(led)
         # the best of the cards played and the later seats' strongest answers
         bp[0] = -2
         bseat[0] = seat
         for k in range(s.nplayed):
-            p = plain_power(s.played[k], led, tm)
+            p = plain_power(s.played[k], ledm, tm)
             if k == 0:
                 p0 = p
             if p > bp[0]:
@@ -371,7 +373,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
             hand = s.hands[other]
             follow = hand & suit_cards(led)
             a = high_card(follow) if follow else plain_strongest(hand, tm)
-            p = plain_power(a, led, tm) if a >= 0 else -2
+            p = plain_power(a, ledm, tm) if a >= 0 else -2
             if k == 0:
                 pa0 = p
             elif k == 1:
@@ -391,7 +393,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
         p = t.power[c]
         if s.nplayed == 0:
             su = c // 13
-            wseat = seat if plain_power(c, su, tm) > bp[su] else bseat[su]
+            wseat = seat if plain_power(c, suit_cards(su), tm) > bp[su] else bseat[su]
             if ((r.side_mask >> wseat) & 1) != maxing:
                 sc = p if p < POWER_TRUMP else -p
             elif wseat == seat:
@@ -403,7 +405,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
                 sc = 1000 - p
             sc -= ALT_WEIGHT * alt[su]
         else:
-            pc = plain_power(c, s.played[0] // 13, tm)
+            pc = plain_power(c, ledm, tm)
             wseat = seat if pc > bp[0] else bseat[0]
             # the second seat beating the third by itself, the partner last expected to
             # win (``move_score``)
