@@ -223,6 +223,12 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         v = last_trick(r, s, rel)
         if v >= 0:
             return v
+    if s.nplayed == 0 and r.quick_tricks and s.trump < 5:
+        v = later_bounds(r, s, maxv, need, &crel)
+        if v >= 0:
+            S.fired_later += 1
+            rel[0] = crel
+            return v
     if s.nplayed == 0 and part == PART_PLAIN and s.trump < 5:
         # The table's buckets asked for now, so that their cache misses overlap the
         # bounds below (plain rules: the bounds settle few trick starts).
@@ -245,12 +251,6 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
         elif need > maxv - v:
             rel[0] = crel
             return maxv - v
-    if s.nplayed == 0 and r.quick_tricks and s.trump < 5:
-        v = later_bounds(r, s, maxv, need, &crel)
-        if v >= 0:
-            S.fired_later += 1
-            rel[0] = crel
-            return v
     # Under partition search the sure bounds name the sure cards they relied on.
     if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0 and (s.trump < 4 or not r.quick_tricks):
         v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
