@@ -19,11 +19,11 @@ How it works
   keeps and the driver uses to skip tests.
 * Cheap bounds: ``need <= 0`` is reached; ``need`` above the points (tricks) still in play
   is not.
-* Plain trick-count rules (bridge, Nap): at every trick start the leader's sure tricks
-  (``_quick.pxd``: the rounds it cashes keeping the lead; ``_entry.pxd``: the partner's
-  after an entry, also after the leader's own) may settle the test, counted only as far
-  as the test needs, then either side's later tricks (``_later.pxd``: sure trump tricks,
-  the leader's side short of every trick at No Trump); inside a trick, a side sure to win
+* Plain trick-count rules (bridge, Nap): at every trick start either side's later tricks
+  (``_later.pxd``: sure trump tricks, the leader's side short of every trick at No Trump),
+  then the leader's sure tricks (``_quick.pxd``: the rounds it cashes keeping the lead;
+  ``_entry.pxd``: the partner's after an entry, also after the leader's own) may settle
+  the test, counted only as far as the test needs; inside a trick, a side sure to win
   it (at the second seat for every test: with the top cards its winner cashes next).
 * Every preset, at every trick start: sure winners (``_sure.pxd``) bound the value from
   both sides. Tables built once per solve from the one trick winner (which cards beat
@@ -39,6 +39,9 @@ How it works
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
   bound on the value from there and the best move, and is updated after the search.
+  Plain rules (bridge, Nap) make the key and prefetch its buckets right after the
+  later-tricks bounds, before the quick-trick and entry counts, so that the probe's
+  cache misses overlap those counts (``ptt_prefetch``, ``ptt_scan``).
 * Partition search (``r.partition``; ``_part.pxd``): ``ab`` also returns the cards whose
   ranks its bound relied on (winners of tricks decided by rank, the top cards of a
   quick-trick count, the sure cards of the sure bounds, the kept cards of a table entry;
