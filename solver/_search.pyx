@@ -582,6 +582,11 @@ cdef int principal_line(Search* S, const State* root, int value, int root_move, 
     return k
 
 
+# The relative-rank key's constant tables (``_canon.pxd``), filled once at import under the
+# GIL, so that no solve ever writes them.
+compress_init()
+
+
 cdef class Table:
     """A transposition table kept between related solves (same deal, other targets or
     other continuations). ``size_mb``: the memory it may use, in MiB. A solve with other
@@ -643,7 +648,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef uint64_t rel
     cdef double t0
     fill_rules(rules, &r)
-    compress_init()
     fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
