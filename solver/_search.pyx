@@ -37,8 +37,9 @@ How it works
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
-  point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
-  bound on the value from there and the best move, and is updated after the search.
+  point values kept; each suit's ranks memoised per solve) plus leader, trump and reveal
+  flag; it keeps a lower and an upper bound on the value from there and the best move, and
+  is updated after the search.
 * Partition search (``r.partition``; ``_part.pxd``): ``ab`` also returns the cards whose
   ranks its bound relied on (winners of tricks decided by rank, the top cards of a
   quick-trick count, the sure cards of the sure bounds, the kept cards of a table entry;
@@ -89,8 +90,9 @@ How it works
   with the bounds proved so far.
 """
 
-from libc.stdint cimport uint64_t, int8_t
+from libc.stdint cimport uint64_t, int8_t, uint16_t
 from libc.string cimport memset
+from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
@@ -108,7 +110,7 @@ from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
-from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon
+from solver._canon cimport Canon, canonicalise, move_to_canon, move_from_canon, CANON_MEMO_SIZE
 
 cdef enum:
     ABORT_NONE = 0
@@ -126,6 +128,8 @@ ctypedef struct Search:
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_sure.pxd)
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
+    uint16_t* canon_memo    # each suit's relative ranks by its cards in play (_canon.pxd)
+    int canon_trump         # under this trump, the root's (no memo when it is not fixed)
 
 
 cdef inline double now() noexcept nogil:
@@ -246,7 +250,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             rel[0] = crel
             return v
     if s.nplayed == 0:
-        canonicalise(r, s, &cn)
+        canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
         if part:
             in_play = s.in_play
             tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
@@ -392,7 +396,7 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     cdef uint64_t counts, tag
     cdef uint64_t* entry
     cdef int v, move = -1
-    canonicalise(r, s, cn)
+    canonicalise(r, s, cn, S.canon_memo if s.trump == S.canon_trump else NULL)
     if r.partition:
         tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
         if r.partition == PART_ROLES:
@@ -640,6 +644,9 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
     table.busy = True
     try:
+        S.canon_trump = s.trump
+        if s.trump <= 4:
+            S.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
@@ -672,6 +679,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                         status = 99
     finally:
         table.busy = False
+        free(S.canon_memo)
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),
