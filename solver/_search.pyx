@@ -102,7 +102,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
-from solver._order cimport MAX_MOVES, gen_moves
+from solver._order cimport MAX_MOVES, gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
@@ -284,9 +284,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                     S.tt_hits += 1
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
-    n = gen_moves(r, s, moves, first, 1)
+    legal = legal_mask(r, s)
+    n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
-        legal = legal_mask(r, s)
         if part == PART_ROLES:
             ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
                                  r.tr[trump_index(s.trump)].special_mask | r.point_mask)
