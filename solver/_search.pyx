@@ -39,7 +39,9 @@ How it works
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
   point values kept; each suit's ranks memoised per solve) plus leader, trump and reveal
   flag; it keeps a lower and an upper bound on the value from there and the best move, and
-  is updated after the search.
+  is updated after the search. Role and point games find their bucket from the hands as
+  they are (it hashes only what the relative ranks keep), so its cache miss overlaps
+  making the key.
 * Partition search (``r.partition``; ``_part.pxd``): ``ab`` also returns the cards whose
   ranks its bound relied on (winners of tricks decided by rank, the top cards of a
   quick-trick count, the sure cards of the sure bounds, the kept cards of a table entry;
@@ -101,12 +103,12 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             fill_rules, fill_state, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts)
-from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
+from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
 from solver._order cimport MAX_MOVES, gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
-                           rel_of_counts_roles, part_words_roles)
+                           rel_of_counts_roles, part_words_roles, rekey_words_roles)
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
@@ -195,7 +197,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
     cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0
     cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t* entry
+    cdef uint64_t* entry = NULL
+    cdef uint64_t pcs[MAX_SEATS]
     cdef State child
     cdef Canon cn
     cdef uint64_t work = S.nodes
@@ -250,6 +253,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             rel[0] = crel
             return v
     if s.nplayed == 0:
+        if part == PART_ROLES and S.tt.n_buckets and S.tt.level_base == 0:
+            # The bucket from the hands as they are (``role_locate``), so that its cache
+            # miss overlaps making the key.
+            part_words_roles(r, s, s.hands, words)
+            entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
+                                                     r.n_tricks - s.trick),
+                                r.tr[trump_index(s.trump)].keep_extra,
+                                r.tr[trump_index(s.trump)].small_points, pcs)
         canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
         if part:
             in_play = s.in_play
@@ -257,8 +268,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             if part == PART_ROLES:
                 extra = r.tr[trump_index(s.trump)].keep_extra
                 pmask = r.tr[trump_index(s.trump)].small_points
-                part_words_roles(r, s, cn.hands, words)
-                k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
+                if entry != NULL:
+                    rekey_words_roles(r, cn.hands, words)
+                    k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
+                                           &first, extra, pmask)
+                else:
+                    part_words_roles(r, s, cn.hands, words)
+                    k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
             else:
                 part_words(r, s, cn.hands, words)
                 k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
