@@ -200,13 +200,16 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
                            int card, int8_t* cards, int8_t* seats, const int8_t* answers,
                            const uint64_t* answer_masks, int n_answers,
-                           int ours_anyway, uint64_t opp) noexcept nogil:
+                           int ours_anyway, uint64_t opp, int known) noexcept nogil:
     """How good ``card`` looks: the trick is played out with the strongest card of every seat
     still to play (``answers``, from the next seat on; -1 for a seat with no card), and the
     expected winner decides the class (``order_score``). A Joker lead counts as a winner;
     Nap's first lead (trump not fixed) goes by power alone. ``cards``/``seats`` hold the
-    trick so far (``gen_moves`` fills them once); the rest is written here per card."""
+    trick so far (``gen_moves`` fills them once); the rest is written here per card.
+    ``known``: the expected winner's seat when ``gen_moves`` found it already (else -1)."""
     cdef int i, n, su
+    if known >= 0:
+        return order_score(r, s, t, seat, card, known, ours_anyway, opp)
     if s.nplayed == 0 and card == JOKER:
         return 2000 + t.power[card]
     if n_answers < 0:
@@ -238,12 +241,14 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
 
 
 cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules* t, int seat,
-                                int8_t* answers, uint64_t* answer_masks) noexcept nogil:
+                                int8_t* answers, uint64_t* answer_masks,
+                                uint64_t legal) noexcept nogil:
     """Fill ``answers[su * 8 + k]`` with the strongest card of seat ``seat + 1 + k`` for a trick
-    in suit ``su`` (a lead: every suit; later in the trick: the suit to follow, stored as
-    su = 0) and ``answer_masks[su]`` with the set of them. Returns how many seats follow: 0
-    when their answers are unclear (a Joker called by the Ripper, a suitless Joker lead), so
-    only the cards played so far count; -1 for Nap's first lead, whose trump is not fixed."""
+    in suit ``su`` (a lead: every suit of a ``legal`` card; later in the trick: the suit to
+    follow, stored as su = 0) and ``answer_masks[su]`` with the set of them. Returns how
+    many seats follow: 0 when their answers are unclear (a Joker called by the Ripper, a
+    suitless Joker lead), so only the cards played so far count; -1 for Nap's first lead,
+    whose trump is not fixed."""
     cdef int k, su, n = r.n_seats - 1 - s.nplayed, any_card, a, other
     cdef int live = t.pair_trigger >= 0 and (s.trick_mask >> t.pair_trigger) & 1
     cdef uint64_t hand, follow
@@ -258,6 +263,8 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
             hand = s.hands[other]
             any_card = -2       # the seat's strongest card overall, found once when needed
             for su in range(4):
+                if not (legal & suit_cards(su)):
+                    continue    # no lead in the suit: its answers are never asked for
                 follow = hand & suit_cards(su)
                 if follow:
                     a = strongest(t, follow | (hand & t.free_mask), live)
@@ -309,8 +316,8 @@ cdef inline int plain_power(int c, uint64_t led, uint64_t tm) noexcept nogil:
     return -1
 
 
-cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int first_move,
-                                 int merge) noexcept nogil:
+cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal, int* moves,
+                                 int first_move, int merge) noexcept nogil:
     """``gen_moves`` for bridge (``bridge_like``, trump fixed, tricks counted, no special
     first trick): the same moves with the same scores in the same order, found without
     the general trick winner. The outlook's trick winner is the card of highest
@@ -319,7 +326,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
     compared once, the mover's cards each against them."""
     cdef int seat = s.leader + s.nplayed
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t legal = legal_mask(r, s), tm = t.trump_mask
+    cdef uint64_t tm = t.trump_mask
     cdef uint64_t in_play = s.in_play, rest, below, hand, follow, ledm = 0
     cdef int scores[MAX_MOVES]
     cdef int bp[4]          # lead: per suit the best answer's power ...
@@ -439,30 +446,137 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
     return n
 
 
+cdef enum:
+    OUT_NONE = 0        # Outlook.kind: each card's trick is played out (``move_score``)
+    OUT_PLAIN = 1       # the highest trump, else the highest card of the suit led wins
+    OUT_DECIDED = 2     # a role card among the others wins whatever a plain card adds
+
+ctypedef struct Outlook:
+    # A follower's trick as ``move_score`` plays it out, without the mover's card: the
+    # cards played and the later seats' strongest answers (``others``), won by seat ``w``.
+    # When the rules then decide the trick by a test the mover's card can change only by
+    # beating the others' plain winner, ``gen_moves`` finds each card's winner without
+    # playing the trick out (``outlook_winner``), as ``trick_winner_m`` would.
+    int kind            # OUT_NONE / OUT_PLAIN / OUT_DECIDED
+    int any_card        # the plain first trick: role cards too (else only non-role cards)
+    int two             # the others win by Same-two: a card of the suit led keeps that
+    int w               # the seat that wins ``others``
+    int pw              # the seat of their plain winner (highest trump, else of the suit led)
+    uint64_t others     # their cards
+    uint64_t trumps     # the trumps that count (none in the plain first trick)
+    uint64_t led        # the suit led
+
+
+cdef inline int seat_of(const int8_t* cards, const int8_t* seats, int n,
+                        uint64_t card) noexcept nogil:
+    """The seat that played ``card`` (a one-card mask) to the trick ``cards[0:n]``."""
+    cdef int k
+    for k in range(n):
+        if bit(cards[k]) == card:
+            return seats[k]
+    return seats[0]
+
+
+cdef inline int follow_outlook(const Rules* r, const State* s, const TrumpRules* t,
+                               const int8_t* cards, const int8_t* seats, int n,
+                               uint64_t others, Outlook* o) noexcept nogil:
+    """The seat that wins a follower's trick ``cards[0:n]`` (their set ``others``, seats
+    ``seats``, a card other than the Joker led), as ``trick_winner_m`` finds it, and ``o``
+    for each card the mover may add. The order of that function's tests shows when a
+    non-role card ``c`` added to the trick leaves its winner to a plain comparison: no role
+    card is in the trick (the plain first trick: none counts), or the only ones are 2s and
+    one card of the pair rule without the other, which win nothing by themselves but a 2
+    of the suit led in a trick all of that suit (Same-two; a non-role ``c`` keeps it all
+    of one suit exactly when it follows suit). A top card, or the pair rule applying, wins
+    before any plain test, whatever non-role ``c`` comes. Anything else (the Joker, the
+    pair both in but not applying yet): ``trick_winner_m``, and each card's trick is
+    played out."""
+    cdef uint64_t roles = others & t.role_mask, two, m
+    cdef int k
+    o.others = others
+    o.led = suit_cards(cards[0] // 13)
+    o.two = 0
+    o.any_card = 0
+    o.trumps = t.trump_mask
+    o.kind = OUT_PLAIN
+    if r.first_trick_plain and s.trick == 0:
+        o.any_card = 1
+        o.trumps = 0
+    elif roles:
+        if (roles >> JOKER) & 1 or (t.pair_winner >= 0 and (roles >> t.pair_trigger) & 1 and
+                                    (roles >> t.pair_winner) & 1):
+            if not (roles >> JOKER) & 1 and (s.trick > 0 or not r.pair_from_second_trick):
+                o.kind = OUT_DECIDED
+                o.w = seat_of(cards, seats, n, bit(t.pair_winner))
+            else:
+                o.kind = OUT_NONE
+                o.w = seats[trick_winner_m(r, cards, n, others, s.trump, s.trick, s.joker_suit,
+                                           s.joker_called)]
+            o.pw = o.w
+            return o.w
+        for k in range(3):
+            if t.top[k] >= 0 and (roles >> t.top[k]) & 1:
+                o.kind = OUT_DECIDED
+                o.w = seat_of(cards, seats, n, bit(t.top[k]))
+                o.pw = o.w
+                return o.w
+    # the plain winner: the highest trump, else the highest card of the suit led
+    m = others & o.trumps if others & o.trumps else others & o.led
+    o.pw = seat_of(cards, seats, n, bit(high_card(m)))
+    o.w = o.pw
+    # Same-two: the 2 of the suit led wins a trick all of that suit.
+    two = bit(13 * (cards[0] // 13))
+    if roles and r.same_two and s.trick > 0 and not (others & ~o.led) and others & two:
+        o.two = 1
+        o.w = seat_of(cards, seats, n, two)
+    return o.w
+
+
+cdef inline int outlook_winner(const Outlook* o, const TrumpRules* t, int seat,
+                               int c) noexcept nogil:
+    """The seat expected to win the follower's trick of ``o`` (``o.kind`` set) when ``seat``
+    plays ``c``; -1 when ``c`` must be played out (a role card)."""
+    cdef uint64_t m
+    if not o.any_card and (t.role_mask >> c) & 1:
+        return -1
+    if o.kind == OUT_DECIDED or (o.two and (o.led >> c) & 1):
+        return o.w
+    m = o.others | bit(c)
+    m = m & o.trumps if m & o.trumps else m & o.led
+    return seat if high_card(m) == c else o.pw
+
+
 cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_move,
                           int merge) noexcept nogil:
     """Fill ``moves`` (best first) and return how many. ``first_move`` (or -1) goes first.
     ``merge``: one card per run of equivalent cards (cards adjacent among the cards in play,
     same suit, same hand, same point value in the point games, no special role)."""
+    return gen_moves_legal(r, s, legal_mask(r, s), moves, first_move, merge)
+
+
+cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, int* moves,
+                                int first_move, int merge) noexcept nogil:
+    """:func:`gen_moves` given ``legal_mask(r, s)`` (the search needs it too)."""
     cdef int seat = seat_to_move(r, s)
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t legal = legal_mask(r, s)
     cdef uint64_t in_play, rest, below, special = t.special_mask, opp = 0
+    cdef uint64_t others
+    cdef Outlook o
     cdef int scores[MAX_MOVES]
     cdef int8_t answers[32]
     cdef uint64_t answer_masks[4]
     cdef int8_t cards[8]
     cdef int8_t seats[8]
-    cdef int n = 0, c, p, i, j, sc, mv, k, n_answers, ours_anyway, w
+    cdef int n = 0, c, p, i, j, sc, mv, k, n_answers, ours_anyway, w, known
     if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
-        return gen_moves_bridge(r, s, moves, first_move, merge)
+        return gen_moves_bridge(r, s, legal, moves, first_move, merge)
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
         moves[0] = ctz64(legal)
         return 1
     if merge:
         in_play = s.in_play
-    n_answers = prepare_answers(r, s, t, seat, answers, answer_masks)
+    n_answers = prepare_answers(r, s, t, seat, answers, answer_masks, legal)
     if s.nplayed == 0:
         opp = opponents_cards(r, s, seat)
     for i in range(s.nplayed):
@@ -471,6 +585,7 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     # A follower whose side takes the trick without its card (the cards played and the later
     # seats' strongest answers) gives points to it even when its card would win.
     ours_anyway = 0
+    o.kind = OUT_NONE
     if s.nplayed > 0 and n_answers >= 0:
         n = s.nplayed
         for i in range(n_answers):
@@ -478,8 +593,13 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 cards[n] = answers[i]
                 seats[n] = seat_add(r, seat, 1 + i)
                 n += 1
-        w = seats[trick_winner_m(r, cards, n, s.trick_mask | answer_masks[0], s.trump, s.trick,
-                                 s.joker_suit, s.joker_called)]
+        others = s.trick_mask | answer_masks[0]
+        # (Bridge's second seat keeps its own look at the third seat's answer in move_score.)
+        if s.played[0] != JOKER and not (s.nplayed == 1 and bridge_like(r)):
+            w = follow_outlook(r, s, t, cards, seats, n, others, &o)
+        else:
+            w = seats[trick_winner_m(r, cards, n, others, s.trump, s.trick, s.joker_suit,
+                                     s.joker_called)]
         ours_anyway = ((r.side_mask >> w) & 1) == ((r.max_mask >> seat) & 1)
         n = 0
     rest = legal
@@ -493,8 +613,9 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
                 if (legal >> p) & 1 and not (special >> p) & 1 and (not r.unit_points or
                         ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1)):
                     continue
+        known = outlook_winner(&o, t, seat, c) if o.kind else -1
         sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers, ours_anyway,
-                        opp)
+                        opp, known)
         if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)

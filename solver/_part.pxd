@@ -292,6 +292,15 @@ cdef inline uint64_t rel_of_counts_roles(const Canon* cn, uint64_t counts) noexc
     return out
 
 
+cdef inline void rekey_words_roles(const Rules* r, const uint64_t* canon_hands,
+                                   uint64_t* words) noexcept nogil:
+    """``words`` of :func:`part_words_roles` made from the hands as they are, turned into
+    the ones of their relative ranks ``canon_hands`` (the lengths, bits 53..63, stay)."""
+    cdef int i
+    for i in range(r.n_seats):
+        words[i] = canon_hands[i] | (words[i] & ~((<uint64_t>1 << 53) - 1))
+
+
 cdef inline void part_words_roles(const Rules* r, const State* s, const uint64_t* canon_hands,
                                   uint64_t* words) noexcept nogil:
     """:func:`part_words` for PART_ROLES: bit 52 is the Joker, so the lengths of suits

@@ -37,11 +37,13 @@ How it works
 * At every trick start the transposition table (``_tt.pxd``; mapped for huge pages on
   Linux, since nearly every probe misses the cache) is probed with the position
   in relative ranks (``_canon.pxd``: cards gone from play close their gaps, role cards and
-  point values kept) plus leader, trump and reveal flag; it keeps a lower and an upper
-  bound on the value from there and the best move, and is updated after the search.
-  Plain rules (bridge, Nap) make the key and prefetch its buckets right after the
-  later-tricks bounds, before the quick-trick and entry counts, so that the probe's
-  cache misses overlap those counts (``ptt_prefetch``, ``ptt_scan``).
+  point values kept; each suit's ranks memoised per solve) plus leader, trump and reveal
+  flag; it keeps a lower and an upper bound on the value from there and the best move, and
+  is updated after the search. Role and point games find their bucket from the hands as
+  they are (it hashes only what the relative ranks keep), so its cache miss overlaps
+  making the key. Plain rules (bridge, Nap) make the key and prefetch its buckets right
+  after the later-tricks bounds, before the quick-trick and entry counts, so that the
+  probe's cache misses overlap those counts (``ptt_prefetch``, ``ptt_scan``).
 * Partition search (``r.partition``; ``_part.pxd``): ``ab`` also returns the cards whose
   ranks its bound relied on (winners of tricks decided by rank, the top cards of a
   quick-trick count, the sure cards of the sure bounds, the kept cards of a table entry;
@@ -92,8 +94,9 @@ How it works
   with the bounds proved so far.
 """
 
-from libc.stdint cimport uint64_t, int8_t
+from libc.stdint cimport uint64_t, int8_t, uint16_t
 from libc.string cimport memset
+from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
@@ -103,17 +106,17 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
                          ptt_prefetch, ptt_scan, PART_LEVELS)
-from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles
-from solver._order cimport MAX_MOVES, gen_moves
+from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
+from solver._order cimport MAX_MOVES, gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
-                           rel_of_counts_roles, part_words_roles)
+                           rel_of_counts_roles, part_words_roles, rekey_words_roles)
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
-                            move_from_canon)
+                            move_from_canon, CANON_MEMO_SIZE)
 
 cdef enum:
     ABORT_NONE = 0
@@ -131,6 +134,8 @@ ctypedef struct Search:
     int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
     Sure sure               # sure-winner tables (_sure.pxd)
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
+    uint16_t* canon_memo    # each suit's relative ranks by its cards in play (_canon.pxd)
+    int canon_trump         # under this trump, the root's (no memo when it is not fixed)
 
 
 cdef inline double now() noexcept nogil:
@@ -196,7 +201,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
     cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0
     cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t* entry
+    cdef uint64_t* entry = NULL
+    cdef uint64_t pcs[MAX_SEATS]
     cdef uint64_t* buckets[PART_LEVELS + 1]
     cdef int nb = -1
     cdef State child
@@ -268,15 +274,28 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
             return v
         first = move_from_canon(&cn, first)
     elif s.nplayed == 0:
-        canonicalise(r, s, &cn)
+        if part == PART_ROLES and S.tt.n_buckets and S.tt.level_base == 0:
+            # The bucket from the hands as they are (``role_locate``), so that its cache
+            # miss overlaps making the key.
+            part_words_roles(r, s, s.hands, words)
+            entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
+                                                     r.n_tricks - s.trick),
+                                r.tr[trump_index(s.trump)].keep_extra,
+                                r.tr[trump_index(s.trump)].small_points, pcs)
+        canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
         if part:
             in_play = s.in_play
             tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
             if part == PART_ROLES:
                 extra = r.tr[trump_index(s.trump)].keep_extra
                 pmask = r.tr[trump_index(s.trump)].small_points
-                part_words_roles(r, s, cn.hands, words)
-                k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
+                if entry != NULL:
+                    rekey_words_roles(r, cn.hands, words)
+                    k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
+                                           &first, extra, pmask)
+                else:
+                    part_words_roles(r, s, cn.hands, words)
+                    k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
             else:
                 part_words(r, s, cn.hands, words)
                 k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
@@ -302,9 +321,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
                     S.tt_hits += 1
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
-    n = gen_moves(r, s, moves, first, 1)
+    legal = legal_mask(r, s)
+    n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
-        legal = legal_mask(r, s)
         if part == PART_ROLES:
             ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
                                  r.tr[trump_index(s.trump)].special_mask | r.point_mask)
@@ -414,7 +433,7 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     cdef uint64_t counts, tag
     cdef uint64_t* entry
     cdef int v, move = -1
-    canonicalise(r, s, cn)
+    canonicalise(r, s, cn, S.canon_memo if s.trump == S.canon_trump else NULL)
     if r.partition:
         tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
         if r.partition == PART_ROLES:
@@ -667,6 +686,9 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
     table.busy = True
     try:
+        S.canon_trump = s.trump
+        if s.trump <= 4:
+            S.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
@@ -699,6 +721,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                         status = 99
     finally:
         table.busy = False
+        free(S.canon_memo)
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),

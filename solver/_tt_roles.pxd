@@ -73,25 +73,33 @@ cdef inline int role_match(const uint64_t* e, const uint64_t* words, const uint6
     return 1
 
 
-cdef inline int ptt_probe_roles(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
-                                uint64_t* counts, int* move, uint64_t extra,
-                                uint64_t pmask) noexcept nogil:
-    """``ptt_probe`` for PART_ROLES (``pmask``: ``TrumpRules.small_points``)."""
+cdef inline uint64_t* role_locate(TT* tt, const uint64_t* words, uint64_t tag, uint64_t extra,
+                                  uint64_t pmask, uint64_t* pc) noexcept nogil:
+    """The bucket of a position for ``ptt_probe_roles_at`` (``tt.n_buckets`` > 0), its lines
+    prefetched; ``pc`` gets each hand's point counts. With ``tt.level_base`` 0 the bucket
+    depends only on the role cards, the Joker, the lengths and the point counts, which the
+    relative ranks keep: ``words`` may then be the hands' own cards (``part_words_roles`` on
+    the state's hands), so the search can ask for the bucket before the key is made."""
     cdef uint64_t* e
-    cdef uint64_t pc[MAX_SEATS]
-    cdef uint64_t meta
-    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, v, size = PART_BUCKET
-    move[0] = -1
-    if tt.n_buckets == 0:
-        return -1
+    cdef int k, i
     if pmask:
-        size = PART_BUCKET * ROLE_SPAN
-        for i in range(n):
+        for i in range(tt.n_seats):
             pc[i] = suit_counts(words[i] & pmask)
     e = role_bucket(tt, words, tag, level_mask(tt.level_base) | extra, pmask, pc)
-    for k in range(0, size * tt.stride * 8, 64):
+    for k in range(0, (PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET) * tt.stride * 8, 64):
         prefetch(<char*>e + k)
+    return e
+
+
+cdef inline int ptt_probe_roles_at(TT* tt, uint64_t* e, const uint64_t* words,
+                                   const uint64_t* pc, uint64_t tag, int need, int* bound,
+                                   uint64_t* counts, int* move, uint64_t extra,
+                                   uint64_t pmask) noexcept nogil:
+    """``ptt_probe_roles`` in the bucket ``e`` (``role_locate``, ``pc`` its point counts)."""
+    cdef uint64_t meta
+    cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
+    cdef int k, n = tt.n_seats, v, size = PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET
+    move[0] = -1
     for k in range(size):
         meta = e[n]
         if meta == 0:
@@ -103,6 +111,19 @@ cdef inline int ptt_probe_roles(TT* tt, const uint64_t* words, uint64_t tag, int
                 return v
         e += tt.stride
     return -1
+
+
+cdef inline int ptt_probe_roles(TT* tt, const uint64_t* words, uint64_t tag, int need, int* bound,
+                                uint64_t* counts, int* move, uint64_t extra,
+                                uint64_t pmask) noexcept nogil:
+    """``ptt_probe`` for PART_ROLES (``pmask``: ``TrumpRules.small_points``)."""
+    cdef uint64_t pc[MAX_SEATS]
+    cdef uint64_t* e
+    move[0] = -1
+    if tt.n_buckets == 0:
+        return -1
+    e = role_locate(tt, words, tag, extra, pmask, pc)
+    return ptt_probe_roles_at(tt, e, words, pc, tag, need, bound, counts, move, extra, pmask)
 
 
 cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, uint64_t counts,
