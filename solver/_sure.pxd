@@ -94,6 +94,7 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     tricks from ``trick`` on."""
     cdef const TrumpRules* t
     cdef Rules plain = r[0]     # the same rules without Same-two
+    cdef const Rules* rr
     cdef int reps[3]
     cdef int p, k, c, x, rng, two_led, two_any
     cdef uint64_t rest, rest2, twos = 0, any_m, led_m, pair_m
@@ -109,9 +110,10 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     plain.same_two = 0
     for k in range(4):
         twos |= (<uint64_t>1) << (13 * k)
-    q.lead_ok = in_play & ~(twos if r.same_two else 0)
+    # A 2 is sure by the plain rules' threats (below): Same-two only makes it win.
+    q.lead_ok = in_play
     q.abs_ok = in_play & (t.trump_mask | t.special_mask | ((<uint64_t>1) << JOKER)) & \
-        ~(twos if r.same_two else 0)
+        ~((twos & ~t.trump_mask) if r.same_two else 0)
     for k in range(3):
         if t.top[k] >= 0:
             q.unnamed |= (<uint64_t>1) << t.top[k]
@@ -133,6 +135,9 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
             two_led = 0
             two_any = 0
             rest2 = in_play & ~((<uint64_t>1) << c)
+            rr = r
+            if r.same_two and c != JOKER and c % 13 == 0:
+                rr = &plain
             while rest2:
                 x = ctz64(rest2)
                 rest2 &= rest2 - 1
@@ -151,17 +156,17 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
                             _loses(r, x, c, trump, reps[p], 1, &t.ripper):
                         two_any = 1
                     continue
-                if _loses(r, c, x, trump, reps[p], 0, &no_ripper):
+                if _loses(rr, c, x, trump, reps[p], 0, &no_ripper):
                     led_m |= (<uint64_t>1) << x
-                if _loses(r, c, x, trump, reps[p], 0, &t.ripper) or \
-                        _loses(r, x, c, trump, reps[p], 1, &t.ripper):
+                if _loses(rr, c, x, trump, reps[p], 0, &t.ripper) or \
+                        _loses(rr, x, c, trump, reps[p], 1, &t.ripper):
                     any_m |= (<uint64_t>1) << x
             pair_m = 0
             if q.pair_cards and not (q.pair_cards >> c) & 1:
                 cards[0] = c
                 cards[1] = t.pair_trigger
                 cards[2] = t.pair_winner
-                if trick_winner(r, cards, 3, trump, reps[p], -1, 0) != 0:
+                if trick_winner(rr, cards, 3, trump, reps[p], -1, 0) != 0:
                     pair_m = 1
             # Range rng covers the kinds of trick from rng on (trick 1 belongs to range 0).
             for rng in range(p + 1):
