@@ -10,7 +10,7 @@ the other hands must give to those tricks count too. The argument is below, befo
 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
-from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, suit_cards,
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, clz64, suit_cards,
                             trick_winner, trump_index)
 from solver._clean cimport sure_worth, clean_points, clean_cap
 
@@ -66,6 +66,7 @@ ctypedef struct Sure:
     uint64_t unnamed            # the top cards (``sure_bounds``: not named after a plain
                                 # first trick)
     uint64_t fired_lo, fired_hi, fired_cash   # how often each bound settled a test
+    uint64_t fired_seq
     uint64_t fired_entry        # how often an entry raised the quick tricks
 
 
@@ -220,9 +221,16 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
     return forced
 
 
-cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
-                           uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
-                           uint64_t* won, int* last) noexcept nogil:
+ctypedef struct Cash:
+    uint64_t w                  # the cashed cards
+    int k                       # the tricks counted (the k0 before them included)
+    int last                    # a last cashed lead that a partner may win, or -1
+    int k_suit[4]               # the cashed tricks per suit
+
+
+cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng,
+                          uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
+                          int L, uint64_t hand, int k0, Cash* out) noexcept nogil:
     """The leader's sure leads, cashed from this trick on: ``won`` gets the cards, the result
     is what the tricks bring for sure. A threat to a led card ``c`` (a card that beats it)
     that is not of ``c``'s suit and not free cannot be played to the j-th of these tricks
@@ -235,13 +243,20 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     trick too (the cases where not are left out above: the pair, Same-two, a led Joker),
     so the trick goes to the side; the leader needs the lead no more. (Not when a partner's
     threat is one of the side's absolute cards ``sure``, counted apart by the caller.)
-    ``mates``: the cards of the leader's partners."""
+    ``mates``: the cards of the leader's partners.
+
+    ``L``, ``hand``, ``k0``: the cashing seat, the cards it cashes from, and the tricks
+    before its first cashed lead (0: it leads now; 1: it wins this trick first, the
+    sequencing bound ``seq_bound``). The latest positions count from this trick either way
+    (a seat holding j cards of a suit still holds one in the j-th trick from now), so the
+    cashed tricks fill positions k0 + 1, ...; the other seats give cards to k0 more tricks
+    of unknown suit (``cash_points``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef int L = s.leader, i, j, c, k = 0, n = 0, v
+    cdef int i, j, c, k = k0, n = 0, v
     cdef int cards[16]
     cdef int latest[16]
-    cdef int k_suit[4]
-    cdef uint64_t hand = s.hands[L], others = in_play & ~hand, rest, thr, suit, free, w = 0
+    cdef int* k_suit = out.k_suit
+    cdef uint64_t others = in_play & ~s.hands[L], rest, thr, suit, free, w = 0
     cdef int last_c = -1, last_v = 0, vv
     free = t.free_mask
     if r.reveal and not s.reveal_used and r.coup_card >= 0:
@@ -297,21 +312,202 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
             w |= (<uint64_t>1) << cards[i]
             if cards[i] != JOKER:
                 k_suit[cards[i] // 13] += 1
-    last[0] = -1
+    out.last = -1
     if last_c >= 0 and last_v > k and not (w >> last_c) & 1:
-        last[0] = last_c
+        out.last = last_c
         k += 1
         w |= (<uint64_t>1) << last_c
         k_suit[last_c // 13] += 1
-    won[0] = w
-    if not w:
-        return 0
-    v = sure_worth(r, w)
-    if r.unit_points:
-        for i in range(r.n_seats):
-            if i != L:
-                v += forced_points(r, s.hands[i], k, k_suit, free)
+    out.w = w
+    out.k = k
+
+
+cdef inline int cash_points(const Rules* r, const State* s, int L, Cash* cs,
+                            int lead_suit) noexcept nogil:
+    """What the tricks of ``cash_run`` bring for sure: the cashed cards' points and those
+    the other seats must give (``forced_points``); ``lead_suit``: the suit of the first of
+    the k0 tricks before the cashing when known (-1: any)."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef int v = sure_worth(r, cs.w), i
+    cdef uint64_t free = t.free_mask
+    if not r.unit_points:
+        return v
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card
+    if lead_suit >= 0:
+        cs.k_suit[lead_suit] += 1
+    for i in range(r.n_seats):
+        if i != L:
+            v += forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+    if lead_suit >= 0:
+        cs.k_suit[lead_suit] -= 1
     return v
+
+
+cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
+                           uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
+                           uint64_t* won, int* last) noexcept nogil:
+    """The leader's cashing from this trick on (``cash_run``): ``won`` gets the cards,
+    ``last`` a last lead a partner may win; the result is what the tricks bring for sure."""
+    cdef Cash cs
+    cash_run(r, q, s, rng, in_play, voids, sure, mates, s.leader, s.hands[s.leader], 0, &cs)
+    won[0] = cs.w
+    last[0] = cs.last
+    if not cs.w:
+        return 0
+    return cash_points(r, s, s.leader, &cs, -1)
+
+
+cdef inline int _trick_card(const Rules* r, const Sure* q, const State* s, int rng, int H,
+                            int su, int partner_leads, uint64_t A, int voids) noexcept nogil:
+    """A card with which H is sure to win this trick when the leader leads suit ``su``
+    (-1: any suit, a Joker lead), or -1. An absolute card of H legal there (of that suit,
+    free, or H holds none of it), else a card ``c`` of that suit none of whose threats
+    (the cards that beat it led, as ``cash_value``) can be played: a threat of the suit or
+    free is played by anyone holding it, a threat of another suit only by a seat holding
+    none of the suit led (the leader plays the suit; a partner leader leads a card of the
+    suit that is no threat). The trick's winner then is the winner with ``c`` led: the
+    rules look at the suit led, never at which of its cards was led (a Joker lead aside)."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t hand = s.hands[H], suit, others, thr, cand, free = t.free_mask, lh
+    cdef int c, j, ok, L = s.leader
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card   # Secretary's coup card: played at any time
+    cand = A & hand
+    if su < 0:
+        # Any suit may be asked for: an absolute card legal whatever is led.
+        while cand:
+            c = ctz64(cand)
+            cand &= cand - 1
+            if (free >> c) & 1 or c == JOKER and not (hand & ~((<uint64_t>1) << JOKER)):
+                return c
+            if c != JOKER and not (hand & ~suit_cards(c // 13)):
+                return c
+        return -1
+    suit = suit_cards(su)
+    if not (hand & suit):
+        return ctz64(cand) if cand else -1
+    cand &= suit | free
+    if cand:
+        return ctz64(cand)
+    others = s.in_play & ~hand
+    lh = s.hands[L]
+    cand = hand & suit & q.lead_ok
+    while cand:
+        c = 63 - clz64(cand)        # the highest first
+        cand &= ~((<uint64_t>1) << c)
+        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+            continue
+        if (q.two_led[rng] >> c) & 1 and not (voids >> su) & 1 and (others >> (13 * su)) & 1:
+            continue
+        thr = q.beats_led[rng][c] & others
+        if thr & free:
+            return -1
+        ok = 1
+        for j in range(r.n_seats):
+            if j == H or not (s.hands[j] & thr):
+                continue
+            if j == L:
+                if partner_leads:
+                    if not (lh & suit & ~thr):
+                        ok = 0
+                elif lh & thr & suit:
+                    ok = 0
+            elif s.hands[j] & thr & suit or not (s.hands[j] & suit):
+                ok = 0
+        if ok:
+            return c
+        return -1       # a lower card of the suit has at least these threats
+    return -1
+
+
+cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng, int X,
+                          int voids, const uint64_t* sure_side, const uint64_t* side_cards,
+                          int target, uint64_t* won) noexcept nogil:
+    """What side ``X`` takes for sure when one of its hands H (not the leader) wins this
+    trick (``_trick_card``) and then cashes its sure leads; -1 when no hand can (``won``
+    gets the cards counted). ``target``: stop early once below it.
+
+    Why: H takes this trick and leads the next; from there H cashes as the leader would
+    (``cash_value`` with one trick first: its latest positions count from this trick, the
+    other seats give a card to this trick, of the suit led when they hold it). The other
+    side's leader picks its lead, so H must win against every suit it holds (every suit,
+    or any when it holds the Joker), and the bound is the least over those suits; a partner
+    leader picks the best of its plain leads (not the Joker, nor a Ripper that may call
+    the Joker). A Ripper held by the other side's leader may call H's Joker: then H must
+    play it (or the Mighty), so H's Joker rules H out. Under partition search the bound
+    names its cards: the trick's card (its threats are above it in its suit or role
+    cards), the cashed ones and the absolute cards; the voids and suit lengths it reads
+    are kept by every entry, and a partner leader's card below the trick's card stays below
+    it."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef int L = s.leader, H, su, c, v, best = -1, vb, pl, prev
+    cdef int tc[5]
+    cdef uint64_t A = sure_side[X], hand, lead_h, bw = 0, wb, w
+    cdef Cash cs
+    pl = ((r.side_mask >> L) & 1) == X
+    lead_h = s.hands[L]
+    if pl:
+        lead_h &= ~(((<uint64_t>1) << JOKER) |
+                    (((<uint64_t>1) << t.ripper) if t.ripper >= 0 else 0))
+    for H in range(r.n_seats):
+        if H == L or ((r.side_mask >> H) & 1) != X:
+            continue
+        hand = s.hands[H]
+        if not pl and t.ripper >= 0 and (s.hands[L] >> t.ripper) & 1 and (hand >> JOKER) & 1:
+            continue
+        # The trick's card for each lead (cheap) before any cashing.
+        vb = 0
+        for su in range(-1, 4):
+            tc[su + 1] = -1
+            if su < 0:
+                if pl or not (lead_h >> JOKER) & 1:
+                    continue
+            elif not (lead_h & suit_cards(su)):
+                continue
+            c = _trick_card(r, q, s, rng, H, su, pl, A, voids)
+            tc[su + 1] = c
+            if c < 0:
+                if not pl:
+                    vb = -1
+                    break
+            else:
+                vb = 1
+        if vb <= 0:
+            continue
+        vb = -1 if pl else 1000
+        wb = 0
+        prev = -1
+        for su in range(-1, 4):
+            c = tc[su + 1]
+            if c < 0:
+                continue
+            if c != prev:
+                cash_run(r, q, s, rng, s.in_play, voids, A, side_cards[X] & ~hand, H,
+                         hand & ~((<uint64_t>1) << c), 1, &cs)
+                prev = c
+            v = cash_points(r, s, H, &cs, su)
+            w = cs.w | ((<uint64_t>1) << c)
+            v += sure_worth(r, ((<uint64_t>1) << c) | (A & ~w))
+            if pl:
+                if v > vb:
+                    vb = v
+                    wb = w | A
+                    if vb >= target:
+                        break
+            else:
+                if v < vb:
+                    vb = v
+                wb |= w | A
+                if vb < target:
+                    break
+        if vb > best:
+            best = vb
+            bw = wb
+            if best >= target:
+                break
+    won[0] = bw
+    return best
 
 
 cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexcept nogil:
@@ -470,6 +666,16 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             rel[0] = w & ~unnamed
             return maxv - c
     if cash_on and lside == 0:
-        return _cash_bound(r, q, s, rng, maxv, need, voids, sure_side, side_cards, thr_of,
-                           unnamed, rel)
+        c = _cash_bound(r, q, s, rng, maxv, need, voids, sure_side, side_cards, thr_of,
+                        unnamed, rel)
+        if c >= 0:
+            return c
+    # A hand of the declarer's side that wins this trick, then cashes (not in Misère). The
+    # same for the other side settled about 1 % more tests for 5 % more work.
+    if cash_on and r.max_mask == r.side_mask:
+        c = seq_bound(r, q, s, rng, 1, voids, sure_side, side_cards, need, &w)
+        if c >= need:
+            q.fired_seq += 1
+            rel[0] = w & ~unnamed
+            return c
     return -1
