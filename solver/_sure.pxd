@@ -359,66 +359,62 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
 
 
 cdef inline int _trick_card(const Rules* r, const Sure* q, const State* s, int rng, int H,
-                            int su, int partner_leads, uint64_t A, int voids) noexcept nogil:
+                            int su, int partner_leads, uint64_t hA, int voids, uint64_t others,
+                            uint64_t free_h, uint64_t free) noexcept nogil:
     """A card with which H is sure to win this trick when the leader leads suit ``su``
-    (-1: any suit, a Joker lead), or -1. An absolute card of H legal there (of that suit,
-    free, or H holds none of it), else a card ``c`` of that suit none of whose threats
-    (the cards that beat it led, as ``cash_value``) can be played: a threat of the suit or
-    free is played by anyone holding it, a threat of another suit only by a seat holding
-    none of the suit led (the leader plays the suit; a partner leader leads a card of the
-    suit that is no threat). The trick's winner then is the winner with ``c`` led: the
-    rules look at the suit led, never at which of its cards was led (a Joker lead aside)."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t hand = s.hands[H], suit, others, thr, cand, free = t.free_mask, lh
-    cdef int c, j, ok, L = s.leader
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card   # Secretary's coup card: played at any time
-    cand = A & hand
+    (-1: any suit, a Joker lead), or -1. An absolute card of H (``hA``) legal there (of that
+    suit, free, or H holds none of it), else a card ``c`` of that suit none of whose threats
+    (the cards that beat it led, as ``cash_run``) can be played: a threat of the suit or
+    ``free`` is played by anyone holding it, a threat of another suit only by a seat
+    holding none of the suit led (the leader plays the suit; a partner leader leads a card
+    of the suit that is no threat). The trick's winner then is the winner with ``c`` led:
+    the rules look at the suit led, never at which of its cards was led (a Joker lead
+    aside). ``others``: the cards of the other hands; ``free_h``: the cards H may play at
+    any time, ``free``: those another seat may."""
+    cdef uint64_t hand = s.hands[H], suit, thr, cand, lh
+    cdef int c, j, L = s.leader
     if su < 0:
         # Any suit may be asked for: an absolute card legal whatever is led.
+        cand = hA
         while cand:
             c = ctz64(cand)
             cand &= cand - 1
-            if (free >> c) & 1 or c == JOKER and not (hand & ~((<uint64_t>1) << JOKER)):
+            if (free_h >> c) & 1 or c == JOKER and not (hand & ~((<uint64_t>1) << JOKER)):
                 return c
             if c != JOKER and not (hand & ~suit_cards(c // 13)):
                 return c
         return -1
     suit = suit_cards(su)
     if not (hand & suit):
-        return ctz64(cand) if cand else -1
-    cand &= suit | free
+        return ctz64(hA) if hA else -1
+    cand = hA & (suit | free_h)
     if cand:
         return ctz64(cand)
-    others = s.in_play & ~hand
-    lh = s.hands[L]
     cand = hand & suit & q.lead_ok
-    while cand:
-        c = 63 - clz64(cand)        # the highest first
-        cand &= ~((<uint64_t>1) << c)
-        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
-            continue
-        if (q.two_led[rng] >> c) & 1 and not (voids >> su) & 1 and (others >> (13 * su)) & 1:
-            continue
-        thr = q.beats_led[rng][c] & others
-        if thr & free:
+    if not cand:
+        return -1
+    c = 63 - clz64(cand)        # the highest (a lower card has at least its threats)
+    if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
+        return -1
+    if (q.two_led[rng] >> c) & 1 and not (voids >> su) & 1 and (others >> (13 * su)) & 1:
+        return -1
+    thr = q.beats_led[rng][c] & others
+    if thr & free:
+        return -1
+    lh = s.hands[L]
+    if thr & lh:
+        if partner_leads:
+            if not (lh & suit & ~thr):
+                return -1
+        elif lh & thr & suit:
             return -1
-        ok = 1
-        for j in range(r.n_seats):
-            if j == H or not (s.hands[j] & thr):
-                continue
-            if j == L:
-                if partner_leads:
-                    if not (lh & suit & ~thr):
-                        ok = 0
-                elif lh & thr & suit:
-                    ok = 0
-            elif s.hands[j] & thr & suit or not (s.hands[j] & suit):
-                ok = 0
-        if ok:
-            return c
-        return -1       # a lower card of the suit has at least these threats
-    return -1
+    thr &= ~lh
+    if thr & suit:
+        return -1
+    for j in range(r.n_seats):
+        if s.hands[j] & thr and not (s.hands[j] & suit):
+            return -1
+    return c
 
 
 cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng, int X,
@@ -426,36 +422,48 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
                           int target, uint64_t* won) noexcept nogil:
     """What side ``X`` takes for sure when one of its hands H (not the leader) wins this
     trick (``_trick_card``) and then cashes its sure leads; -1 when no hand can (``won``
-    gets the cards counted). ``target``: stop early once below it.
+    gets the cards counted). ``target``: enough (a partner leader's leads are tried until
+    one reaches it); below it the other side's leads stop the count.
 
     Why: H takes this trick and leads the next; from there H cashes as the leader would
-    (``cash_value`` with one trick first: its latest positions count from this trick, the
+    (``cash_run`` with one trick first: its latest positions count from this trick, the
     other seats give a card to this trick, of the suit led when they hold it). The other
     side's leader picks its lead, so H must win against every suit it holds (every suit,
     or any when it holds the Joker), and the bound is the least over those suits; a partner
     leader picks the best of its plain leads (not the Joker, nor a Ripper that may call
     the Joker). A Ripper held by the other side's leader may call H's Joker: then H must
-    play it (or the Mighty), so H's Joker rules H out. Under partition search the bound
-    names its cards: the trick's card (its threats are above it in its suit or role
-    cards), the cashed ones and the absolute cards; the voids and suit lengths it reads
-    are kept by every entry, and a partner leader's card below the trick's card stays below
-    it."""
+    play it (or the Mighty), so H's Joker rules H out; and when another seat holds the
+    Joker, that seat may play the Mighty whatever it holds, so the Mighty counts as free.
+    Under partition search the bound names its cards: the trick's card (its threats are
+    above it in its suit or role cards), the cashed ones and the absolute cards; the voids
+    and suit lengths it reads are kept by every entry, and a partner leader's card below
+    the trick's card stays below it."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef int L = s.leader, H, su, c, v, best = -1, vb, pl, prev
+    cdef int L = s.leader, H, su, c, v, best = -1, vb, pl, prev, rip
     cdef int tc[5]
-    cdef uint64_t A = sure_side[X], hand, lead_h, bw = 0, wb, w
+    cdef uint64_t A = sure_side[X], hand, lead_h, bw = 0, wb, w, seats, free, others
     cdef Cash cs
     pl = ((r.side_mask >> L) & 1) == X
     lead_h = s.hands[L]
+    rip = t.ripper >= 0 and (lead_h >> t.ripper) & 1
     if pl:
         lead_h &= ~(((<uint64_t>1) << JOKER) |
                     (((<uint64_t>1) << t.ripper) if t.ripper >= 0 else 0))
-    for H in range(r.n_seats):
-        if H == L or ((r.side_mask >> H) & 1) != X:
-            continue
+    free = t.free_mask
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card   # Secretary's coup card: played at any time
+    seats = <uint64_t>(r.side_mask if X else ~r.side_mask) & ((<uint64_t>1 << r.n_seats) - 1) & \
+        ~((<uint64_t>1) << L)
+    while seats:
+        H = ctz64(seats)
+        seats &= seats - 1
         hand = s.hands[H]
-        if not pl and t.ripper >= 0 and (s.hands[L] >> t.ripper) & 1 and (hand >> JOKER) & 1:
-            continue
+        others = s.in_play & ~hand
+        if not pl and rip and (s.in_play >> JOKER) & 1:
+            if (hand >> JOKER) & 1:
+                continue
+            if t.mighty >= 0 and not (lead_h >> JOKER) & 1:
+                free |= (<uint64_t>1) << t.mighty
         # The trick's card for each lead (cheap) before any cashing.
         vb = 0
         for su in range(-1, 4):
@@ -465,7 +473,10 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
                     continue
             elif not (lead_h & suit_cards(su)):
                 continue
-            c = _trick_card(r, q, s, rng, H, su, pl, A, voids)
+            c = _trick_card(r, q, s, rng, H, su, pl, A & hand, voids, others,
+                            t.free_mask | (((<uint64_t>1) << r.coup_card) if H == r.partner and
+                                           r.reveal and not s.reveal_used and r.coup_card >= 0
+                                           else 0), free)
             tc[su + 1] = c
             if c < 0:
                 if not pl:
