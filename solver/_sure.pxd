@@ -161,6 +161,15 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                         unnamed, rel)
         if c >= 0:
             return c
+    # A hand of the declarer's side that wins this trick, then cashes (not in Misère);
+    # before the other side's bounds, which settle fewer tests. The same for the other
+    # side settled about 1 % more tests for 5 % more work.
+    if cash_on and r.max_mask == r.side_mask:
+        c = seq_bound(r, q, s, rng, 1, voids, sure_side, side_cards, need, &w)
+        if c >= need:
+            q.fired_seq += 1
+            rel[0] = w & ~unnamed
+            return c
     # A cheap cap first: the other side's clean wins often cannot settle the test.
     nh = popcount64(s.hands[L])
     for i in range(r.n_seats):
@@ -175,13 +184,5 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         c = _cash_bound(r, q, s, rng, maxv, need, voids, sure_side, side_cards, thr_of,
                         unnamed, rel)
         if c >= 0:
-            return c
-    # A hand of the declarer's side that wins this trick, then cashes (not in Misère). The
-    # same for the other side settled about 1 % more tests for 5 % more work.
-    if cash_on and r.max_mask == r.side_mask:
-        c = seq_bound(r, q, s, rng, 1, voids, sure_side, side_cards, need, &w)
-        if c >= need:
-            q.fired_seq += 1
-            rel[0] = w & ~unnamed
             return c
     return -1
