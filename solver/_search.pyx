@@ -750,7 +750,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         "values": [values[i] for i in range(max(n_moves, 0))],
         "line": [line[i] for i in range(max(n_line, 0))],
         "nodes": S.nodes, "tt_hits": S.tt_hits, "tests": S.tests,
-        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "entry": S.sure.fired_entry, "later": S.fired_later,
+        "sure_lo": S.sure.fired_lo, "sure_hi": S.sure.fired_hi, "sure_cash": S.sure.fired_cash, "sure_seq": S.sure.fired_seq, "entry": S.sure.fired_entry, "later": S.fired_later,
         "tt_entries": table.tt.used, "time_s": now() - t0,
     }
     return out

@@ -65,7 +65,7 @@ ctypedef struct Sure:
     uint64_t unnamed            # the top cards (``sure_bounds``: not named after a plain
                                 # first trick)
     uint64_t fired_lo, fired_hi, fired_cash   # how often each bound settled a test
-    uint64_t fired_seq
+    uint64_t fired_seq          # how often the sequencing bound (``_cash.pxd``) settled one
     uint64_t fired_entry        # how often an entry raised the quick tricks
 
 
