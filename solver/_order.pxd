@@ -72,7 +72,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MO
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
     COVER_BONUS = 500       # bridge, second seat: the cheapest cover of a lost trick first
-    ALT_WEIGHT = 100        # bridge leads: score per card the opponents may play to the lead
+    ALT_WEIGHT = 150        # bridge leads: score per card the opponents may play to the lead
+    HOLD_LEAD = 800         # bridge: a lead that holds the trick, below the leads to partner
     POWER_TRUMP = 30        # TrumpRules.power: plain cards 0..12, trumps 30 + rank,
     POWER_ROLE = 58         # the top cards 58..60 and the pair winner 61 (_compile.py)
 
@@ -137,7 +138,7 @@ cdef inline int bridge_suit_bonus(const State* s, int seat, int su) noexcept nog
     """Bridge: a bonus for leading suit ``su`` from ``seat``, by who holds its top cards
     (DDS weighs its leads so too; the weights are ours, measured). The opponents hold
     the top card but the leader's side the next two: the lead knocks out their winner
-    and sets up the side's (+800, eight opponent cards' worth in ``opp_alternatives``);
+    and sets up the side's (+800, five opponent cards' worth in ``opp_alternatives``);
     the left-hand opponent holds the top card and the partner the next one, not alone:
     the lead goes through to the partner's tenace (+200).
 
@@ -188,6 +189,14 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
     tricks were counted before the search came here: cashing them seldom settles a test).
     ``lost``: the other side takes the trick; ``holds``: the leader's card takes it.
 
+    Retuned 2026-11-23 (exp-bridge6, after ``bridge_suit_bonus``, the second seat's
+    cover and third hand high): the holding leads at 800 instead of 500 and 150 a
+    possible opponent card instead of 100: full deals 0..11 28.93 M -> 28.10 M nodes,
+    deals 12..35 86.03 M -> 79.75 M, 9 cards 150,142 -> 146,161, 10 cards 239,397 ->
+    227,978. Holding leads at 300 / 700 / 800 / 900 / 1000 / 1300 (weight 100): 29.35 /
+    28.60 / 28.29 / 28.77 / 29.09 / 32.51 M; weight 80 / 120 / 200 (holding at 500 /
+    500 / 800): 29.56 / 28.64 / 28.27 M; the suit bonus scaled by 1.5 with 150: 29.66 M.
+
     Measured 2026-11-23 on full deals 0..3 of ``compare_dds`` (37.1 M nodes before):
     defenders' holding leads after their partner leads alone 35.0 M (9 cards -1.4 %, 10
     cards -1.2 %; the declarer side's too: 35.5 M, 10 cards +5 %); with the opponents'
@@ -205,7 +214,7 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
         if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(card // 13)):
             sc = -200 - p                       # no opponent holds the suit: last
         else:
-            sc = 500 - p                        # after the leads to partner, the cheapest
+            sc = HOLD_LEAD - p                  # after the leads to partner, the cheapest
     else:
         sc = 1000 - p                           # partner's trick: lead low
     return sc - ALT_WEIGHT * opp_alternatives(s, seat, card // 13) + \
@@ -494,7 +503,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
                 if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(su)):
                     sc = -200 - p
                 else:
-                    sc = 500 - p
+                    sc = HOLD_LEAD - p
             else:
                 sc = 1000 - p
             sc -= alt[su]
