@@ -273,20 +273,25 @@ cdef inline int bridge_covers(const State* s, int seat, int card) noexcept nogil
 
 
 cdef inline int bridge_third_high(const State* s, uint64_t tm, int card) noexcept nogil:
-    """Bridge, third seat: ``card`` follows a plain suit led and beats both cards played
-    (neither a ruff). The third seat tries such cards first, the cheapest first, among
-    the cards of a trick its side is expected to lose (``COVER_BONUS``): "third hand
-    high" makes the fourth seat spend its winner. Measured 2026-11-23 (exp-bridge6,
-    after ``bridge_covers``): full deals 0..11 of ``compare_dds`` 29.55 M -> 28.93 M
-    nodes, deals 12..35 96.53 M -> 86.03 M, 9 cards 153,541 -> 150,142, 10 cards
-    259,607 -> 239,397; only the next card up from the trick's best (as
-    ``bridge_covers``): 29.33 M, 9 cards 150,453, 10 cards 241,612."""
-    cdef int k, c, su = card // 13
-    if (tm >> card) & 1 or s.played[0] // 13 != su:
+    """Bridge, third seat: ``card`` beats both cards played (of the suit led, or a trump).
+    The third seat tries such cards first, the cheapest first, among the cards of a
+    trick its side is expected to lose (``COVER_BONUS``): "third hand high" makes the
+    fourth seat spend its winner. Measured 2026-11-23 (exp-bridge6, after
+    ``bridge_covers``): full deals 0..11 of ``compare_dds`` 29.55 M -> 28.93 M nodes,
+    deals 12..35 96.53 M -> 86.03 M, 9 cards 153,541 -> 150,142, 10 cards 259,607 ->
+    239,397 (plain cards only); only the next card up from the trick's best (as
+    ``bridge_covers``): 29.33 M, 9 cards 150,453, 10 cards 241,612. Ruffs too, after the
+    leads were retuned: 28.12 M -> 27.92 M, 79.75 M -> 79.39 M, 146,161 -> 143,900,
+    227,978 -> 213,966 (before the retuning: 0..11 -0.7 %, 12..35 +0.4 %)."""
+    cdef int k, c, ct = (tm >> card) & 1, led = s.played[0] // 13
+    if not ct and card // 13 != led:
         return 0
     for k in range(2):
         c = s.played[k]
-        if (tm >> c) & 1 or (c // 13 == su and c > card):
+        if (tm >> c) & 1:
+            if not ct or c > card:
+                return 0
+        elif not ct and c // 13 == led and c > card:
             return 0
     return 1
 
@@ -519,7 +524,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, int* moves, int
                 sc = -p
                 if s.nplayed == 1 and p0 < pc < 64 and bridge_covers(s, seat, c):
                     sc += COVER_BONUS
-                elif s.nplayed == 2 and pl < pc < 64:
+                elif s.nplayed == 2 and pl < pc:
                     sc += COVER_BONUS           # third hand high (``bridge_third_high``)
             elif wseat == seat and not ours_anyway:
                 sc = 1000 - p + (200 if s.nplayed == 3 else 0)
