@@ -72,7 +72,9 @@ from solver._outlook cimport Outlook, OUT_NONE, follow_outlook, outlook_winner
 
 cdef enum:
     MAX_MOVES = 64          # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
-    ALT_WEIGHT = 100        # bridge leads: score per card the opponents may play to the lead
+    COVER_BONUS = 500       # bridge, second seat: the cheapest cover of a lost trick first
+    ALT_WEIGHT = 150        # bridge leads: score per card the opponents may play to the lead
+    HOLD_LEAD = 800         # bridge: a lead that holds the trick, below the leads to partner
     POWER_TRUMP = 30        # TrumpRules.power: plain cards 0..12, trumps 30 + rank,
     POWER_ROLE = 58         # the top cards 58..60 and the pair winner 61 (_compile.py)
 
@@ -133,6 +135,52 @@ cdef inline int opp_alternatives(const State* s, int seat, int su) noexcept nogi
     return m
 
 
+cdef inline int bridge_suit_bonus(const State* s, int seat, int su) noexcept nogil:
+    """Bridge: a bonus for leading suit ``su`` from ``seat``, by who holds its top cards
+    (DDS weighs its leads so too; the weights are ours, measured). The opponents hold
+    the top card but the leader's side the next two: the lead knocks out their winner
+    and sets up the side's (+800, five opponent cards' worth in ``opp_alternatives``);
+    the left-hand opponent holds the top card and the partner the next one, not alone:
+    the lead goes through to the partner's tenace (+200).
+
+    Measured 2026-11-23 (exp-bridge6, on exp-bridge5): full deals 0..11 of
+    ``compare_dds`` 35.80 M -> 31.73 M nodes, deals 12..35 118.85 M -> 107.91 M, 9 cards
+    160,517 -> 159,318, 10 cards 273,690 -> 277,031. The first bonus at 200 / 400 / 600
+    / 800 / 1500 (alone): 33.97 / 32.90 / 32.68 / 32.60 / 36.41 M, with the second:
+    600 / 800 / 1000 at 32.33 / 31.73 / 32.26 M; the second alone at 400: 35.10 M. Tried and dropped, alone on exp-bridge5 (full deals 0..11):
+    the partner can ruff the suit (+400: +0.2 %), the right-hand opponent holds one of
+    the top two (-400: +5 %), a singleton lead for a ruff when the partner holds the top
+    card (+400: +0.1 %), the side holds the top two (+400: +2 %); on top of the kept
+    bonuses: an opponent's singleton top card (+400: +9 %), the partner void at No Trump
+    (-100: +0.2 %), the side's top card and the left-hand opponent's second (+300:
+    +2 %), the side holds the second card alone (+400: +9 %), the partner holds the
+    second and third (+300: +0.2 %), the side's top card and a long opponent's second
+    (-300: +1.4 %), the opponents hold the top two (-200: +1.2 %, 9 cards -3 %, 10 cards
+    +5 %)."""
+    cdef uint64_t sm = suit_cards(su)
+    cdef uint64_t ours = (s.hands[seat] | s.hands[(seat + 2) & 3]) & sm
+    cdef uint64_t lho = s.hands[(seat + 1) & 3] & sm
+    cdef uint64_t pd = s.hands[(seat + 2) & 3] & sm
+    cdef uint64_t rest = ours | lho | (s.hands[(seat + 3) & 3] & sm)
+    cdef int w1, w2, b = 0
+    if not rest:
+        return 0
+    w1 = high_card(rest)
+    if (ours >> w1) & 1:
+        return 0
+    rest &= ~bit(w1)
+    if not rest:
+        return 0
+    w2 = high_card(rest)
+    if (lho >> w1) & 1 and (pd >> w2) & 1 and (pd & (pd - 1)):
+        b += 200
+    if (ours >> w2) & 1:
+        rest &= ~bit(w2)
+        if rest and (ours >> high_card(rest)) & 1:
+            b += 800
+    return b
+
+
 cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat, int card,
                                   int lost, int holds) noexcept nogil:
     """A bridge lead's score: the suit the opponents have the fewest cards to answer with
@@ -141,6 +189,14 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
     except that a lead that holds the trick comes after the leads to partner (the sure
     tricks were counted before the search came here: cashing them seldom settles a test).
     ``lost``: the other side takes the trick; ``holds``: the leader's card takes it.
+
+    Retuned 2026-11-23 (exp-bridge6, after ``bridge_suit_bonus``, the second seat's
+    cover and third hand high): the holding leads at 800 instead of 500 and 150 a
+    possible opponent card instead of 100: full deals 0..11 28.93 M -> 28.10 M nodes,
+    deals 12..35 86.03 M -> 79.75 M, 9 cards 150,142 -> 146,161, 10 cards 239,397 ->
+    227,978. Holding leads at 300 / 700 / 800 / 900 / 1000 / 1300 (weight 100): 29.35 /
+    28.60 / 28.29 / 28.77 / 29.09 / 32.51 M; weight 80 / 120 / 200 (holding at 500 /
+    500 / 800): 29.56 / 28.64 / 28.27 M; the suit bonus scaled by 1.5 with 150: 29.66 M.
 
     Measured 2026-11-23 on full deals 0..3 of ``compare_dds`` (37.1 M nodes before):
     defenders' holding leads after their partner leads alone 35.0 M (9 cards -1.4 %, 10
@@ -159,10 +215,11 @@ cdef inline int bridge_lead_score(const State* s, const TrumpRules* t, int seat,
         if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(card // 13)):
             sc = -200 - p                       # no opponent holds the suit: last
         else:
-            sc = 500 - p                        # after the leads to partner, the cheapest
+            sc = HOLD_LEAD - p                  # after the leads to partner, the cheapest
     else:
         sc = 1000 - p                           # partner's trick: lead low
-    return sc - ALT_WEIGHT * opp_alternatives(s, seat, card // 13)
+    return sc - ALT_WEIGHT * opp_alternatives(s, seat, card // 13) + \
+        bridge_suit_bonus(s, seat, card // 13)
 
 
 cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -196,6 +253,55 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
             pts = 0                             # a role card: its point is as safe later
         return 1000 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)
     return 1100 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # partner's: throw points
+
+
+cdef inline int bridge_covers(const State* s, int seat, int card) noexcept nogil:
+    """Bridge, second seat, ``card`` of the suit led above the card led: no other hand
+    holds a card between the two (the cheapest cover: the led card's next card up).
+
+    The second seat tries such a cover first among the cards of a trick its side is
+    expected to lose (``COVER_BONUS`` lifts it above them, below every other class): it
+    makes the third seat spend a higher card or promotes the second seat's side's
+    lower cards. Measured 2026-11-23 (exp-bridge6, after ``bridge_suit_bonus``): full
+    deals 0..11 of ``compare_dds`` 31.73 M -> 29.55 M nodes, deals 12..35 107.91 M ->
+    96.53 M, 9 cards 159,318 -> 153,541, 10 cards 277,031 -> 259,607. Only over an
+    honour led (ten and up): 31.00 M, 9 cards 159,111, 10 cards 267,671 (jack and up
+    31.36 M, queen and up 31.50 M); any card above the led one (cheapest first): 32.23 M,
+    9 cards 151,263, 10 cards 252,445; the bonus above the other classes (3000): 32.67 M."""
+    cdef int led = s.played[0]
+    cdef uint64_t between = suit_cards(card // 13) & (bit(card) - 1) & ~(bit(led + 1) - 1)
+    return not (s.in_play & ~s.hands[seat] & between)
+
+
+# bridge_second_trump: bridge, second seat, a trick its side is expected to lose: a trump
+# above the card led (a ruff, or over a trump led) goes first too (``COVER_BONUS``), the
+# lowest first. Measured 2026-11-23 (exp-bridge6, after third hand high with ruffs): full
+# deals 0..11 27.92 M -> 27.74 M nodes, 12..35 79.39 M -> 77.53 M, 9 cards 143,900 ->
+# 138,389, 10 cards 213,966 -> 211,655.
+
+
+cdef inline int bridge_third_high(const State* s, uint64_t tm, int card) noexcept nogil:
+    """Bridge, third seat: ``card`` beats both cards played (of the suit led, or a trump).
+    The third seat tries such cards first, the cheapest first, among the cards of a
+    trick its side is expected to lose (``COVER_BONUS``): "third hand high" makes the
+    fourth seat spend its winner. Measured 2026-11-23 (exp-bridge6, after
+    ``bridge_covers``): full deals 0..11 of ``compare_dds`` 29.55 M -> 28.93 M nodes,
+    deals 12..35 96.53 M -> 86.03 M, 9 cards 153,541 -> 150,142, 10 cards 259,607 ->
+    239,397 (plain cards only); only the next card up from the trick's best (as
+    ``bridge_covers``): 29.33 M, 9 cards 150,453, 10 cards 241,612. Ruffs too, after the
+    leads were retuned: 28.12 M -> 27.92 M, 79.75 M -> 79.39 M, 146,161 -> 143,900,
+    227,978 -> 213,966 (before the retuning: 0..11 -0.7 %, 12..35 +0.4 %)."""
+    cdef int k, c, ct = (tm >> card) & 1, led = s.played[0] // 13
+    if not ct and card // 13 != led:
+        return 0
+    for k in range(2):
+        c = s.played[k]
+        if (tm >> c) & 1:
+            if not ct or c > card:
+                return 0
+        elif not ct and c // 13 == led and c > card:
+            return 0
+    return 1
 
 
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -238,6 +344,18 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
             seats[trick_winner_m(r, cards, 3, s.trick_mask | bit(card) | bit(cards[2]),
                                  s.trump, s.trick, s.joker_suit, s.joker_called)] == seat:
         return 1200 - t.power[card]
+    if s.nplayed == 1 and bridge_like(r) and card // 13 == cards[0] // 13 and \
+            card > cards[0] and not ((t.trump_mask >> card) & 1) and \
+            ((r.side_mask >> i) & 1) != ((r.max_mask >> seat) & 1) and bridge_covers(s, seat, card):
+        return order_score(r, s, t, seat, card, i, ours_anyway, opp) + COVER_BONUS
+    if s.nplayed == 1 and bridge_like(r) and \
+            ((r.side_mask >> i) & 1) != ((r.max_mask >> seat) & 1) and \
+            (t.trump_mask >> card) & 1 and (not ((t.trump_mask >> cards[0]) & 1) or card > cards[0]):
+        return order_score(r, s, t, seat, card, i, ours_anyway, opp) + COVER_BONUS  # bridge_second_trump
+    if s.nplayed == 2 and bridge_like(r) and \
+            ((r.side_mask >> i) & 1) != ((r.max_mask >> seat) & 1) and \
+            bridge_third_high(s, t.trump_mask, card):
+        return order_score(r, s, t, seat, card, i, ours_anyway, opp) + COVER_BONUS
     return order_score(r, s, t, seat, card, i, ours_anyway, opp)
 
 
@@ -332,9 +450,9 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
     cdef int scores[MAX_MOVES]
     cdef int bp[4]          # lead: per suit the best answer's power ...
     cdef int bseat[4]       # ... and its seat
-    cdef int alt[4]         # lead: per suit ``opp_alternatives``
+    cdef int alt[4]         # lead: per suit ``opp_alternatives`` less ``bridge_suit_bonus``
     cdef int n = 0, c, p, i, j, sc, mv, k, su, a, other, led, any_card, wseat, pc
-    cdef int maxing, ours_anyway = 0, seat3, p0 = 0, pa0 = 0, pa1 = -1
+    cdef int maxing, ours_anyway = 0, pl = -1, seat3, p0 = 0, pa0 = 0, pa1 = -1
     if seat >= 4:
         seat -= 4
     maxing = (r.max_mask >> seat) & 1
@@ -345,7 +463,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
         for su in range(4):
             bp[su] = -2
             bseat[su] = seat
-            alt[su] = opp_alternatives(s, seat, su)
+            alt[su] = ALT_WEIGHT * opp_alternatives(s, seat, su) - bridge_suit_bonus(s, seat, su)
         for k in range(3):
             other = (seat + 1 + k) & 3
             hand = s.hands[other]
@@ -376,6 +494,7 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
             if p > bp[0]:
                 bp[0] = p
                 bseat[0] = (s.leader + k) & 3
+        pl = bp[0]
         for k in range(3 - s.nplayed):
             other = (seat + 1 + k) & 3
             hand = s.hands[other]
@@ -408,10 +527,10 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
                 if not ((s.hands[(seat + 1) & 3] | s.hands[(seat + 3) & 3]) & suit_cards(su)):
                     sc = -200 - p
                 else:
-                    sc = 500 - p
+                    sc = HOLD_LEAD - p
             else:
                 sc = 1000 - p
-            sc -= ALT_WEIGHT * alt[su]
+            sc -= alt[su]
         else:
             pc = plain_power(c, ledm, tm)
             wseat = seat if pc > bp[0] else bseat[0]
@@ -422,6 +541,12 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
                 sc = 1200 - p
             elif ((r.side_mask >> wseat) & 1) != maxing:
                 sc = -p
+                if s.nplayed == 1 and p0 < pc < 64 and bridge_covers(s, seat, c):
+                    sc += COVER_BONUS
+                elif s.nplayed == 2 and pl < pc:
+                    sc += COVER_BONUS           # third hand high (``bridge_third_high``)
+                elif s.nplayed == 1 and pc >= 64 and p0 < pc:
+                    sc += COVER_BONUS           # a trump above the card led (``bridge_second_trump``)
             elif wseat == seat and not ours_anyway:
                 sc = 1000 - p + (200 if s.nplayed == 3 else 0)
             else:
