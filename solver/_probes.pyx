@@ -6,7 +6,8 @@ the search generates from a state and the trick winner it computes, compared the
 from libc.stdint cimport int8_t
 
 from solver._rules cimport Rules, State, JOKER, apply_move, fill_rules, fill_state, trick_winner
-from solver._order cimport MAX_MOVES, gen_moves
+from solver._rules cimport MAX_MOVES
+from solver._order cimport gen_moves
 
 
 def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,

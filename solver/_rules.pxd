@@ -17,6 +17,9 @@ cdef extern from *:
 
 cdef enum:
     MAX_SEATS = 7          # most players any preset allows
+    MAX_MOVES = 64         # 53 cards + 3 extra Joker suits + 1 Ripper call, rounded up
+    POWER_TRUMP = 30       # TrumpRules.power: plain cards 0..12, trumps 30 + rank,
+    POWER_ROLE = 58        # the top cards 58..60 and the pair winner 61 (_compile.py)
     JOKER = 52             # the Joker's card number
     NT_INDEX = 4           # index of No Trump in Rules.tr
     TRUMP_UNFIXED = 5      # State.trump before Nap's first lead fixes it

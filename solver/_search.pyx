@@ -109,7 +109,8 @@ from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
                          ptt_prefetch, ptt_scan, PART_LEVELS)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
-from solver._order cimport MAX_MOVES, gen_moves, gen_moves_legal
+from solver._rules cimport MAX_MOVES
+from solver._order cimport gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
