@@ -68,7 +68,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MO
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
                             trump_index, trick_winner_m, joker_elsewhere,
                             suit_to_follow, seat_add, popcount64, MAX_MOVES, POWER_TRUMP,
-                            POWER_ROLE)
+                            POWER_ROLE, sort_moves)
 from solver._order_bridge cimport (COVER_BONUS, bridge_lead_score,
                                    bridge_covers, bridge_third_high, gen_moves_bridge)
 from solver._outlook cimport Outlook, OUT_NONE, follow_outlook, outlook_winner
@@ -340,20 +340,4 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
             moves[n] = c
             scores[n] = sc
             n += 1
-    if first_move >= 0:
-        for i in range(n):
-            if moves[i] == first_move:
-                scores[i] = 1 << 20
-                break
-    # insertion sort, best score first (stable)
-    for i in range(1, n):
-        mv = moves[i]
-        sc = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < sc:
-            moves[j + 1] = moves[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        moves[j + 1] = mv
-        scores[j + 1] = sc
-    return n
+    return sort_moves(moves, scores, n, first_move)

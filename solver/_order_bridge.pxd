@@ -10,7 +10,7 @@ deals against the node counts (``solver/README.md``).
 
 from libc.stdint cimport uint64_t
 from solver._rules cimport (Rules, State, TrumpRules, MAX_MOVES, POWER_TRUMP, bit, suit_cards,
-                            high_card, ctz64, popcount64, trump_index)
+                            high_card, ctz64, popcount64, trump_index, sort_moves)
 
 cdef enum:
     COVER_BONUS = 500       # second seat: the cheapest cover of a lost trick first
@@ -313,19 +313,4 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
         moves[n] = c
         scores[n] = sc
         n += 1
-    if first_move >= 0:
-        for i in range(n):
-            if moves[i] == first_move:
-                scores[i] = 1 << 20
-                break
-    for i in range(1, n):
-        mv = moves[i]
-        sc = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < sc:
-            moves[j + 1] = moves[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        moves[j + 1] = mv
-        scores[j + 1] = sc
-    return n
+    return sort_moves(moves, scores, n, first_move)

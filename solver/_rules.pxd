@@ -389,3 +389,25 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
             elif r.unit_points:
                 r.tr[t].keep_extra |= r.point_mask
     return 0
+
+
+cdef inline int sort_moves(int* moves, int* scores, int n, int first_move) noexcept nogil:
+    """Order the ``n`` moves by their scores, best first (an insertion sort: stable, and the
+    lists are short), ``first_move`` (or -1: none) ahead of all; returns ``n``."""
+    cdef int i, j, mv, sc
+    if first_move >= 0:
+        for i in range(n):
+            if moves[i] == first_move:
+                scores[i] = 1 << 20
+                break
+    for i in range(1, n):
+        mv = moves[i]
+        sc = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            moves[j + 1] = moves[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[j + 1] = mv
+        scores[j + 1] = sc
+    return n
