@@ -541,12 +541,27 @@ cdef inline void ptt_grow(TT* tt) noexcept nogil:
     tt.active_mask = tt.active_mask * 2 + 1
 
 
+cdef inline void bucket_insert(TT* tt, uint64_t* b, int victim, int victim_depth,
+                               const uint64_t* words, uint64_t keep, uint64_t meta) noexcept nogil:
+    """Insert an entry (the cards ``keep`` of ``words``, then ``meta``) at the front of bucket
+    ``b``, pushing out entry ``victim`` (its depth ``victim_depth`` < 0: an empty one): the
+    newest entry first, as every partition bucket keeps them."""
+    cdef int i, n = tt.n_seats
+    if victim_depth < 0:
+        tt.used += 1
+    if victim > 0:
+        memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
+    for i in range(n):
+        b[i] = words[i] & keep
+    b[n] = meta
+
+
 cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t tag, uint64_t counts,
                          int lb, int ub, int move, uint64_t extra) noexcept nogil:
+    """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
     cdef uint64_t* e
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    """Merge into or insert at the front of bucket ``b`` (see ``ptt_store``)."""
     cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d
     e = b
     for k in range(PART_BUCKET):
@@ -565,10 +580,4 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
             if d < 0:
                 break
         e += tt.stride
-    if vd < 0:
-        tt.used += 1
-    if victim > 0:
-        memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
-    for i in range(n):
-        b[i] = words[i] & keep
-    b[n] = part_meta(tag, lb, ub, move, counts)
+    bucket_insert(tt, b, victim, vd, words, keep, part_meta(tag, lb, ub, move, counts))

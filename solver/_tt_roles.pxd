@@ -22,12 +22,11 @@ the point games.
 """
 
 from libc.stdint cimport uint64_t
-from libc.string cimport memmove
 from solver._part cimport keep_mask
 from solver._rules cimport MAX_SEATS, popcount64
 from solver._tt cimport (TT, prefetch, level_mask, ptt_grow, PART_BUCKET, META_LB, META_UB,
                          META_MOVE, META_LEADER, META_DEPTH, META_KEPT, entry_answer,
-                         part_meta, merged_meta, entry_depth)
+                         part_meta, merged_meta, entry_depth, bucket_insert)
 
 cdef enum:
     ROLE_SPAN = 2           # with part_points: table buckets per bucket (16 entries)
@@ -161,13 +160,7 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
                 break
         e += tt.stride
     if not merged:
-        if vd < 0:
-            tt.used += 1
-        if victim > 0:
-            memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
-        for i in range(n):
-            b[i] = words[i] & (keep | pmask)
-        b[n] = part_meta(tag, lb, ub, move, counts)
+        bucket_insert(tt, b, victim, vd, words, keep | pmask, part_meta(tag, lb, ub, move, counts))
     tt.stores += 1      # merges included, as in ptt_store
     if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
         ptt_grow(tt)
