@@ -527,9 +527,7 @@ cdef inline void ptt_store(TT* tt, const uint64_t* words, uint64_t tag, uint64_t
             if b2 != b1:
                 ptt_put(tt, b2, words, tag, counts, lb, ub, move, extra)
             break
-    tt.stores += 1
-    if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
-        ptt_grow(tt)
+    count_store(tt)
 
 
 cdef inline void ptt_grow(TT* tt) noexcept nogil:
@@ -539,6 +537,25 @@ cdef inline void ptt_grow(TT* tt) noexcept nogil:
     cdef uint64_t size = (tt.active_mask + 1) * PART_BUCKET * tt.stride
     memcpy(tt.words + size, tt.words, size * sizeof(uint64_t))
     tt.active_mask = tt.active_mask * 2 + 1
+
+
+cdef inline int shallower(uint64_t meta, int k, int* victim_depth, int* victim) noexcept nogil:
+    """While scanning a partition bucket for the entry to push out: entry ``k`` (its meta
+    word ``meta``) becomes the victim when it is no deeper than the one so far (the last of
+    the shallowest); returns 1 when it is empty (the scan may stop there)."""
+    cdef int d = entry_depth(meta)
+    if d <= victim_depth[0]:
+        victim_depth[0] = d
+        victim[0] = k
+        return d < 0
+    return 0
+
+
+cdef inline void count_store(TT* tt) noexcept nogil:
+    """Count a store (merges included) and use twice as many buckets when they fill."""
+    tt.stores += 1
+    if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
+        ptt_grow(tt)
 
 
 cdef inline void bucket_insert(TT* tt, uint64_t* b, int victim, int victim_depth,
@@ -562,7 +579,7 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
     cdef uint64_t* e
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30
     e = b
     for k in range(PART_BUCKET):
         meta = e[n]
@@ -573,11 +590,7 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
             if i == n:
                 e[n] = merged_meta(meta, tag, lb, ub, move, counts)
                 return
-        d = entry_depth(meta)
-        if d <= vd:
-            vd = d
-            victim = k
-            if d < 0:
-                break
+        if shallower(meta, k, &vd, &victim):
+            break
         e += tt.stride
     bucket_insert(tt, b, victim, vd, words, keep, part_meta(tag, lb, ub, move, counts))

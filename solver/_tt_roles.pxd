@@ -24,9 +24,9 @@ the point games.
 from libc.stdint cimport uint64_t
 from solver._part cimport keep_mask
 from solver._rules cimport MAX_SEATS, popcount64
-from solver._tt cimport (TT, prefetch, level_mask, ptt_grow, PART_BUCKET, META_LB, META_UB,
+from solver._tt cimport (TT, prefetch, level_mask, PART_BUCKET, META_LB, META_UB,
                          META_MOVE, META_LEADER, META_DEPTH, META_KEPT, entry_answer,
-                         part_meta, merged_meta, entry_depth, bucket_insert)
+                         part_meta, merged_meta, bucket_insert, shallower, count_store)
 
 cdef enum:
     ROLE_SPAN = 2           # with part_points: table buckets per bucket (16 entries)
@@ -136,7 +136,7 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
     cdef uint64_t pc[MAX_SEATS]
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, d, size = PART_BUCKET, merged = 0
+    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, size = PART_BUCKET, merged = 0
     if tt.n_buckets == 0:
         return
     if pmask:
@@ -152,15 +152,9 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
             e[n] = merged_meta(meta, tag, lb, ub, move, counts)
             merged = 1
             break
-        d = entry_depth(meta)
-        if d <= vd:
-            vd = d
-            victim = k
-            if d < 0:
-                break
+        if shallower(meta, k, &vd, &victim):
+            break
         e += tt.stride
     if not merged:
         bucket_insert(tt, b, victim, vd, words, keep | pmask, part_meta(tag, lb, ub, move, counts))
-    tt.stores += 1      # merges included, as in ptt_store
-    if tt.stores * tt.grow_at > (tt.active_mask + 1) * PART_BUCKET and tt.active_mask < tt.bucket_mask:
-        ptt_grow(tt)
+    count_store(tt)
