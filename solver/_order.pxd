@@ -113,6 +113,18 @@ cdef inline uint64_t opponents_cards(const Rules* r, const State* s, int seat) n
     return m
 
 
+cdef inline uint64_t merged_cards(uint64_t in_play, uint64_t m) noexcept nogil:
+    """The cards of ``in_play`` whose next lower card in play of the same suit is in ``m``
+    (a subset of ``in_play`` without the Joker). Adding ``m`` shifted up by one to the holes
+    (the cards not in play) carries each bit through the holes above its card up to the
+    next card in play, which it sets; the Aces' places count as cards (an Ace has no higher
+    card in its suit) and the Aces of ``m`` are left out, so no carry leaves its suit and
+    no two carries meet (each ends at the first card in play above its card)."""
+    cdef uint64_t aces = <uint64_t>0x8004002001000     # bits 12, 25, 38, 51
+    cdef uint64_t holes = ~in_play & ((<uint64_t>1 << 52) - 1) & ~aces
+    return (holes + ((m & ~aces) << 1)) & in_play
+
+
 cdef inline int bridge_like(const Rules* r) noexcept nogil:
     """Plain trick-count rules with two fixed partnerships of alternating seats (bridge):
     the rules whose leads ``bridge_lead_score`` orders."""
@@ -311,16 +323,19 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
         ours_anyway = ((r.side_mask >> w) & 1) == ((r.max_mask >> seat) & 1)
         n = 0
     rest = legal
+    if merge:
+        # A card is left out when the next lower card in play of its suit is a legal card
+        # of the same hand without a role (and, in the point games, of its point class):
+        # every such card at once (``merged_cards``).
+        if r.unit_points:
+            below = (merged_cards(in_play, legal & ~special & r.point_mask) & r.point_mask) | \
+                (merged_cards(in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)
+        else:
+            below = merged_cards(in_play, legal & ~special)
+        rest &= ~(below & ~special)
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
-        if merge and c != JOKER and not (special >> c) & 1:
-            below = in_play & suit_cards(c // 13) & (bit(c) - 1)
-            if below:
-                p = high_card(below)
-                if (legal >> p) & 1 and not (special >> p) & 1 and (not r.unit_points or
-                        ((r.point_mask >> p) & 1) == ((r.point_mask >> c) & 1)):
-                    continue
         known = outlook_winner(&o, t, seat, c) if o.kind else -1
         sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers, ours_anyway,
                         opp, known)

@@ -66,8 +66,10 @@ cdef inline int role_match(const uint64_t* e, const uint64_t* words, const uint6
         if (words[i] ^ e[i]) & keep:
             return 0
     if pmask:
+        # pc[i] holds the point counts of words[i] (the same per suit in the hands as they
+        # are and in relative ranks), so equal point bits need no counting.
         for i in range(n):
-            if suit_counts(e[i] & pmask) != pc[i]:
+            if (words[i] ^ e[i]) & pmask and suit_counts(e[i] & pmask) != pc[i]:
                 return 0
     return 1
 
