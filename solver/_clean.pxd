@@ -16,35 +16,33 @@ cdef inline int sure_worth(const Rules* r, uint64_t cards) noexcept nogil:
     return popcount64(cards)
 
 
-cdef inline int _greedy(const uint64_t* thr, const int* cards, int n, uint64_t* best_c) noexcept nogil:
-    """The best |C| - |U| over the first j cards (j = 1..n; ``cards``/``thr`` in order of
-    fewer threats first); ``best_c`` gets C."""
-    cdef int j, m, best = 0
+cdef inline int _greedy(const uint64_t* thr_of, const int* keys, int n, uint64_t mask,
+                        uint64_t* best_c) noexcept nogil:
+    """The best |C| - |U| over the first j cards (j = 1..n; ``keys`` from ``_insert_key``,
+    fewer threats first; a card's threats are ``thr_of[c] & mask``); ``best_c`` gets C."""
+    cdef int j, c, m, best = 0
     cdef uint64_t U = 0, C = 0
     best_c[0] = 0
     for j in range(n):
-        U |= thr[j]
-        C |= (<uint64_t>1) << cards[j]
-        m = popcount64(C) - popcount64(U)
+        c = keys[j] & 63
+        U |= thr_of[c] & mask
+        C |= (<uint64_t>1) << c
+        m = (j + 1) - popcount64(U)     # C holds j + 1 cards
         if m > best:
             best = m
             best_c[0] = C
     return best
 
 
-cdef inline int _insert_by_threats(uint64_t* thr, int* cards, int* cnt, int n, uint64_t t,
-                                   int c) noexcept nogil:
-    """Insert card ``c`` with threats ``t`` into the ``n`` cards kept by number of threats,
-    fewest first (``cnt``: their counts); returns the new number."""
-    cdef int j = n, m = popcount64(t)
-    while j > 0 and cnt[j - 1] > m:
-        thr[j] = thr[j - 1]
-        cards[j] = cards[j - 1]
-        cnt[j] = cnt[j - 1]
+cdef inline int _insert_key(int* keys, int n, int key) noexcept nogil:
+    """Insert ``key`` (a card's number of threats times 64 plus the card) into the ``n``
+    keys kept in order; returns the new number. Cards come in rising order, so equal
+    counts keep the order they came in."""
+    cdef int j = n
+    while j > 0 and keys[j - 1] > key:
+        keys[j] = keys[j - 1]
         j -= 1
-    thr[j] = t
-    cards[j] = c
-    cnt[j] = m
+    keys[j] = key
     return n + 1
 
 
@@ -58,21 +56,17 @@ cdef inline void clean_set(const uint64_t* thr_of, uint64_t cand, uint64_t sure,
     the other side (``opp``), the absolute cards in C."""
     cdef int c, n = 0, n2 = 0
     cdef uint64_t t
-    cdef uint64_t thr[16]
-    cdef uint64_t thr2[16]
-    cdef int cards[16]
-    cdef int cards2[16]
-    cdef int cnt[16]            # popcount64(thr[j]), and of thr2[j]
-    cdef int cnt2[16]
+    cdef int keys[16]           # by number of threats, then card: see _insert_key
+    cdef int keys2[16]
     while cand and n2 < 16:
         c = ctz64(cand)
         cand &= cand - 1
         t = thr_of[c]
         if not (sure >> c) & 1:
-            n = _insert_by_threats(thr, cards, cnt, n, t, c)
-        n2 = _insert_by_threats(thr2, cards2, cnt2, n2, t & opp, c)
-    k_all[0] = _greedy(thr, cards, n, c_all)
-    k_opp[0] = _greedy(thr2, cards2, n2, c_opp)
+            n = _insert_key(keys, n, (popcount64(t) << 6) | c)
+        n2 = _insert_key(keys2, n2, (popcount64(t & opp) << 6) | c)
+    k_all[0] = _greedy(thr_of, keys, n, ~(<uint64_t>0), c_all)
+    k_opp[0] = _greedy(thr_of, keys2, n2, opp, c_opp)
 
 
 cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t abs_ok,
