@@ -23,7 +23,8 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
     cdef int np_all = popcount64(hand & ~pts), forced = 0, m_all = 0, np_used = 0
     cdef int su, m, np
     cdef uint64_t cards
-    if hand & free:
+    if hand & free or not (hand & pts):
+        # (Without point cards the count below comes to the same: no suit forces any.)
         m = k - np_all
         return m if m > 0 else 0
     for su in range(4):
