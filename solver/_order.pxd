@@ -80,6 +80,17 @@ cdef inline int strongest(const TrumpRules* t, uint64_t m, int pair_live) noexce
     Mighty, is already in the trick); otherwise as a plain card of its suit, since it
     wins nothing by itself."""
     cdef int c, best = -1, bp = -1000, pw
+    cdef uint64_t tm
+    if m and not (m & t.role_mask):
+        # No card whose power breaks the rank order (top cards, the pair, the Joker): the
+        # highest trump (powers 30 + rank, above every plain card), else within one suit
+        # the highest card (powers by rank). Plain cards of several suits: the loop below.
+        tm = m & t.trump_mask
+        if tm:
+            return high_card(tm)
+        c = high_card(m)
+        if not (m & ~suit_cards(c // 13)):
+            return c
     while m:
         c = ctz64(m)
         m &= m - 1
@@ -136,12 +147,19 @@ cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t,
     """The ordering score of ``card`` given the seat expected to win the trick with it;
     ``ours_anyway``: a follower's side is expected to win the trick without its card;
     ``opp``: at a lead, the cards of the other side (``opponents_cards``)."""
+    if s.nplayed == 0 and bridge_like(r):
+        return bridge_lead_score(s, t, seat, card, ((r.side_mask >> wseat) & 1) !=
+                                 ((r.max_mask >> seat) & 1), wseat == seat)
+    return class_score(r, s, t, seat, card, wseat, ours_anyway, opp)
+
+
+cdef inline int class_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
+                            int card, int wseat, int ours_anyway, uint64_t opp) noexcept nogil:
+    """``order_score`` but for bridge's leads (a follower's score: small enough for the
+    compiler to inline into ``gen_moves``' loop)."""
     cdef int maxing = (r.max_mask >> seat) & 1
     cdef int pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
     cdef int p = t.power[card]
-    if s.nplayed == 0 and bridge_like(r):
-        return bridge_lead_score(s, t, seat, card, ((r.side_mask >> wseat) & 1) != maxing,
-                                 wseat == seat)
     if ((r.side_mask >> wseat) & 1) != maxing:
         if s.nplayed == 0:
             return p if p < POWER_TRUMP else -p  # a lost lead: the highest plain card
@@ -175,8 +193,8 @@ cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, 
     trick so far (``gen_moves`` fills them once); the rest is written here per card.
     ``known``: the expected winner's seat when ``gen_moves`` found it already (else -1)."""
     cdef int i, n, su
-    if known >= 0:
-        return order_score(r, s, t, seat, card, known, ours_anyway, opp)
+    if known >= 0:          # a follower (``outlook_winner``)
+        return class_score(r, s, t, seat, card, known, ours_anyway, opp)
     if s.nplayed == 0 and card == JOKER:
         return 2000 + t.power[card]
     if n_answers < 0:
