@@ -122,9 +122,13 @@ cdef inline uint64_t opponents_cards(const Rules* r, const State* s, int seat) n
 
 
 cdef extern from *:
-    # 4 log2(k) rounded, k = 0..15 (0 for k = 0: never asked for)
-    """static const int LOG4[16] = {0, 0, 4, 6, 8, 9, 10, 11, 12, 13, 13, 14, 14, 15, 15, 16};"""
-    const int LOG4[16]
+    # 4 log2(k) rounded, k = 0..63 (0 for k = 0: never asked for): a hand + 1 is at most
+    # 54 cards (a three-player deal holds 17 or 18).
+    """static const int LOG4[64] = {0, 0, 4, 6, 8, 9, 10, 11, 12, 13, 13, 14, 14, 15, 15, 16,
+        16, 16, 17, 17, 17, 18, 18, 18, 18, 19, 19, 19, 19, 19, 20, 20, 20, 20, 20, 21, 21,
+        21, 21, 21, 21, 21, 22, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 23, 23,
+        23, 24, 24, 24, 24, 24};"""
+    const int LOG4[64]
 
 
 cdef inline void lead_alternatives(const Rules* r, const State* s, int seat,
@@ -136,6 +140,8 @@ cdef inline void lead_alternatives(const Rules* r, const State* s, int seat,
     subtree, so the lead that leaves them the fewest is the cheapest to search: where the
     leader's side must find a cut (the minimisers in a test above the value), a cheap
     cut; where it cannot (every move searched), the order changes nothing but the table.
+    Exact: only the order of the moves changes, and every move is still searched until
+    one cuts, so every bound and answer is the same.
 
     Measured 2026-11-23 (exp-order5; nodes, same answers; full Japanese deals 0..19 by
     value / 7 / 8 cards): the count as a sum, 30 a card, 98.60 M -> 80.32 M / -13 % /
