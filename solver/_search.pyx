@@ -43,6 +43,7 @@ cdef enum:
     PROBE_LEFT = 8
     PROBE_FIRST = 3000
     PROBE_OTHERS = 300
+    PROBE_SLOTS = 64        # probing nodes on one path (one per ply; more are not probed)
 
 ctypedef struct Search:
     const Rules* r          # the compiled rules
@@ -57,6 +58,10 @@ ctypedef struct Search:
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
     uint16_t* canon_memo    # each suit's relative ranks by its cards in play (_canon.pxd)
     int canon_trump         # under this trump, the root's (no memo when it is not fixed)
+    # the finished probes' answers of the probing nodes on the path, one slot per ply from
+    # the root (here rather than in ``ab``'s frame, which every node pays for)
+    int probe_b[PROBE_SLOTS][MAX_MOVES]
+    uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
 
 
 cdef inline double now() noexcept nogil:
@@ -139,9 +144,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef Canon cn
     cdef uint64_t work = S.nodes
     cdef uint64_t probed = 0        # the moves whose probe finished: their answers below
-    cdef int pb[MAX_MOVES]
-    cdef uint64_t prel[MAX_MOVES]
-    cdef int done
+    cdef int* pb = NULL
+    cdef uint64_t* prel = NULL
+    cdef int done, slot
     rel[0] = 0
     if need <= 0:
         return 0
@@ -266,7 +271,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
-    if expect_cut and n > 1 and not r.quick_tricks and r.n_tricks - s.trick >= PROBE_LEFT:
+    if expect_cut and n > 1 and not r.quick_tricks and r.n_tricks - s.trick >= PROBE_LEFT and \
+            (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS:
         # Probing: in a five-seat trick a wrong first move of the side that should settle
         # the test (a defender's, mostly, in the failing test just above the value) costs
         # the whole proof of the other answer, which may be huge (the other side's every
@@ -275,6 +281,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # is taken. Exact: a probe that finishes is ``ab``'s own answer for that move (kept
         # for the loop below); one that runs out has stored nothing (an aborted search
         # never stores) and its move is searched in full below, in the usual order.
+        slot = (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed
+        pb = S.probe_b[slot]
+        prel = S.probe_rel[slot]
         for i in range(n):
             gain = apply_move(r, s, moves[i], &child, &w)
             b = gain + probe(S, &child, need - gain, PROBE_FIRST if i == 0 else PROBE_OTHERS,
