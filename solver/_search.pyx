@@ -22,7 +22,7 @@ from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt
 from solver._rules cimport MAX_MOVES
 from solver._order cimport gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
-from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
+from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, part_words_roles, rekey_words_roles)
 from solver._entry cimport side_tricks
@@ -394,19 +394,6 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             else:
                 tt_store(S.tt, cn.hands, tag, w, 0, result, best)
     return result
-
-
-cdef inline uint64_t trick_rel_of(const Rules* r, const State* s, const State* child, int move,
-                                  int w) noexcept nogil:
-    """The cards whose ranks decided the trick that ``move`` finished at ``s`` (``w``: the
-    winning seat), for partition search (``_part.pxd``)."""
-    w -= s.leader           # the winner's index in the trick
-    if w < 0:
-        w += r.n_seats
-    if r.partition == PART_ROLES:
-        return trick_rel_roles(r, child.played, r.n_seats, s.trick_mask | bit(move & MOVE_CARD),
-                               child.trump, s.trick, w)
-    return trick_rel(child.played, r.n_seats, w)
 
 
 cdef int probe(Search* S, const State* child, int need, uint64_t budget, uint64_t* crel,
