@@ -451,6 +451,8 @@ cdef int bound_test(Search* S, const State* s, int t, int* lo, int* hi) noexcept
         return 0
     S.tests += 1
     b = ab(S, s, t, &rel, 0)
+    if S.aborted:
+        return 0        # an aborted test proved nothing: [lo, hi] stays as it was
     if b >= t:
         lo[0] = b if b < hi[0] else hi[0]
         return 1

@@ -262,6 +262,19 @@ def test_node_limit_raises_with_bounds_never_a_wrong_value():
     assert solve(pos, node_limit=10 ** 9).value == exact
 
 
+def test_node_limit_bounds_hold_the_value_in_every_mode():
+    # An aborted test proves nothing: the bounds reported must still hold the value (they
+    # once collapsed to the lower bound when a limit stopped a test of the value driver).
+    for pos in positions("japanese", 3, seed=1, max_tricks=5):
+        exact = solve(pos).value
+        for mode in (solver.Mode.VALUE, solver.Mode.CARDS):
+            for limit in (20, 200, 2000):
+                try:
+                    assert solve(pos, mode=mode, node_limit=limit).value == exact
+                except SearchLimitError as err:
+                    assert err.lower <= exact <= err.upper
+
+
 def test_time_limit_and_table_reuse():
     pos = _mid_position()
     table = Table(8)
