@@ -37,7 +37,7 @@ how many cards per suit are kept, and a position matches it when its own kept ca
 
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, popcount64, ctz64, clz64, suit_cards, bit,
-                            high_card, trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES)
+                            high_card, trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES, MOVE_CARD)
 from solver._canon cimport Canon
 
 cdef enum:
@@ -86,6 +86,19 @@ cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n,
         if cw == t.top[0] or cw == t.top[1] or cw == t.top[2]:
             return 0
     return bit(cw)
+
+
+cdef inline uint64_t trick_rel_of(const Rules* r, const State* s, const State* child, int move,
+                                  int w) noexcept nogil:
+    """The card whose rank decided the trick that ``move`` finished at ``s`` (``child``:
+    the position after it; ``w``: the winning seat), by the rules' kind of partition."""
+    w -= s.leader           # the winner's index in the trick
+    if w < 0:
+        w += r.n_seats
+    if r.partition == PART_ROLES:
+        return trick_rel_roles(r, child.played, r.n_seats, s.trick_mask | bit(move & MOVE_CARD),
+                               child.trump, s.trick, w)
+    return trick_rel(child.played, r.n_seats, w)
 
 
 cdef inline uint64_t closure(uint64_t rel, uint64_t in_play) noexcept nogil:

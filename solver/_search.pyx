@@ -22,7 +22,7 @@ from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt
 from solver._rules cimport MAX_MOVES
 from solver._order cimport gen_moves, gen_moves_legal
 from solver._rules cimport legal_mask
-from solver._part cimport (trick_rel, close_runs, small_twins, part_words, kept_counts,
+from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, part_words_roles, rekey_words_roles)
 from solver._entry cimport side_tricks
@@ -35,6 +35,15 @@ cdef enum:
     ABORT_NONE = 0
     ABORT_NODES = 1
     ABORT_TIME = 2
+
+# Probing (``ab``): at an expected cut node with at least PROBE_LEFT tricks left, in the
+# role and point games, each move is first searched within a node budget, the first one
+# within PROBE_FIRST nodes, the others within PROBE_OTHERS (tuned on full Japanese deals).
+cdef enum:
+    PROBE_LEFT = 8
+    PROBE_FIRST = 3000
+    PROBE_OTHERS = 300
+    PROBE_SLOTS = 64        # probing nodes on one path (one per ply; more are not probed)
 
 ctypedef struct Search:
     const Rules* r          # the compiled rules
@@ -49,6 +58,10 @@ ctypedef struct Search:
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
     uint16_t* canon_memo    # each suit's relative ranks by its cards in play (_canon.pxd)
     int canon_trump         # under this trump, the root's (no memo when it is not fixed)
+    # the finished probes' answers of the probing nodes on the path, one slot per ply from
+    # the root (here rather than in ``ab``'s frame, which every node pays for)
+    int probe_b[PROBE_SLOTS][MAX_MOVES]
+    uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
 
 
 cdef inline double now() noexcept nogil:
@@ -99,14 +112,23 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
     return gain
 
 
-cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
+cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cut) noexcept nogil:
+    """The expected kind of a child (1: a cut node, where one move settles the test; 0: an
+    all-node) of a node of that kind whose mover is the maximiser or not: the same kind when
+    the same side moves next, the other kind when the other side does."""
+    return cut if ((r.max_mask >> seat_to_move(r, child)) & 1) == maxing else 1 - cut
+
+
+cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
     least ``b`` (the test passed) and ``b < need`` meaning it is at most ``b`` (failed). The
     bounds are often tighter than ``need``, which spares later tests (the driver's and the
     table's). Partition search (``r.partition``): ``rel`` gets the cards whose ranks the
     bound relied on; it holds for every position that agrees on them (``_part.pxd``).
-    Meaningless when the search was aborted: check ``S.aborted``."""
+    ``expect_cut``: 1 when the node is expected to be a cut node (``child_cut``), which only
+    decides whether its moves are probed first (``probe``). Meaningless when the search was
+    aborted: check ``S.aborted``."""
     cdef const Rules* r = S.r
     cdef int part = r.partition
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
@@ -121,6 +143,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     cdef State child
     cdef Canon cn
     cdef uint64_t work = S.nodes
+    cdef uint64_t probed = 0        # the moves whose probe finished: their answers below
+    cdef int* pb = NULL
+    cdef uint64_t* prel = NULL
+    cdef int done, slot
     rel[0] = 0
     if need <= 0:
         return 0
@@ -245,22 +271,53 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
+    if expect_cut and n > 1 and not r.quick_tricks and r.n_tricks - s.trick >= PROBE_LEFT and \
+            (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS:
+        # Probing: in a five-seat trick a wrong first move of the side that should settle
+        # the test (a defender's, mostly, in the failing test just above the value) costs
+        # the whole proof of the other answer, which may be huge (the other side's every
+        # line refuted), while a later move settles it in a few hundred nodes. So each move
+        # is first searched within a budget, and the first that settles the test within it
+        # is taken. Exact: a probe that finishes is ``ab``'s own answer for that move (kept
+        # for the loop below); one that runs out has stored nothing (an aborted search
+        # never stores) and its move is searched in full below, in the usual order.
+        slot = (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed
+        pb = S.probe_b[slot]
+        prel = S.probe_rel[slot]
+        for i in range(n):
+            gain = apply_move(r, s, moves[i], &child, &w)
+            b = gain + probe(S, &child, need - gain, PROBE_FIRST if i == 0 else PROBE_OTHERS,
+                             &crel, &done, child_cut(r, &child, maxing, expect_cut))
+            if S.aborted:
+                return 0
+            if not done:
+                continue
+            if part and w >= 0:
+                crel |= trick_rel_of(r, s, &child, moves[i], w)
+            if (b >= need) if maxing else (b < need):
+                # it settles the test: first in the loop below, which takes it at once
+                moves[0], moves[i] = moves[i], moves[0]
+                probed = 1
+                pb[0] = b
+                prel[0] = crel
+                break
+            probed |= (<uint64_t>1) << i
+            pb[i] = b
+            prel[i] = crel
     for i in range(n):
         if (skip >> (moves[i] & MOVE_CARD)) & 1:
             continue
-        gain = apply_move(r, s, moves[i], &child, &w)
-        b = gain + ab(S, &child, need - gain, &crel)
-        if S.aborted:
-            return 0
-        if part and w >= 0:     # this move finished the trick: did a rank decide it?
-            w -= s.leader           # the winner's index in the trick
-            if w < 0:
-                w += r.n_seats
-            if part == PART_ROLES:
-                crel |= trick_rel_roles(r, child.played, r.n_seats, s.trick_mask | bit(moves[i] & MOVE_CARD),
-                                        child.trump, s.trick, w)
-            else:
-                crel |= trick_rel(child.played, r.n_seats, w)
+        if (probed >> i) & 1:
+            b = pb[i]
+            crel = prel[i]
+        else:
+            gain = apply_move(r, s, moves[i], &child, &w)
+            b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
+            expect_cut = 0      # a cut node whose first move did not settle it: an all-node now
+            if S.aborted:
+                return 0
+            if part and w >= 0:     # this move finished the trick: did a rank decide it?
+                crel |= trick_rel_of(r, s, &child, moves[i], w)
         if maxing:
             if b >= need:
                 result = b
@@ -339,6 +396,24 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel) noexcept nogil:
     return result
 
 
+cdef int probe(Search* S, const State* child, int need, uint64_t budget, uint64_t* crel,
+               int* done, int expect_cut) noexcept nogil:
+    """``ab`` on ``child`` within ``budget`` more nodes (the caller's limit kept when it is
+    tighter): ``done`` 0 when it ran out, then nothing of it was stored (an aborted search
+    stores nothing; the subtrees it finished are exact and stay in the table)."""
+    cdef uint64_t orig = S.node_limit, lim = S.nodes + budget
+    cdef int b
+    if orig == 0 or lim < orig:
+        S.node_limit = lim
+    b = ab(S, child, need, crel, expect_cut)
+    S.node_limit = orig
+    done[0] = 1
+    if S.aborted == ABORT_NODES and (orig == 0 or S.nodes <= orig):
+        S.aborted = ABORT_NONE      # this probe's own limit, not the caller's
+        done[0] = 0
+    return b
+
+
 cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
     cdef const Rules* r = S.r
@@ -375,7 +450,7 @@ cdef int bound_test(Search* S, const State* s, int t, int* lo, int* hi) noexcept
     if t > hi[0]:
         return 0
     S.tests += 1
-    b = ab(S, s, t, &rel)
+    b = ab(S, s, t, &rel, 0)
     if S.aborted:
         return 0        # an aborted test proved nothing: [lo, hi] stays as it was
     if b >= t:
@@ -519,9 +594,9 @@ cdef int principal_line(Search* S, const State* root, int value, int root_move, 
             gain = apply_move(r, &s, moves[i], &child, &w)
             S.tests += 1
             if maxing:
-                found = i if (gain <= value and ab(S, &child, value - gain, &rel) >= value - gain) else -1
+                found = i if (gain <= value and ab(S, &child, value - gain, &rel, 0) >= value - gain) else -1
             else:
-                found = i if ab(S, &child, value - gain + 1, &rel) < value - gain + 1 else -1
+                found = i if ab(S, &child, value - gain + 1, &rel, 0) < value - gain + 1 else -1
             if S.aborted:
                 return -1
             if found >= 0:
@@ -627,7 +702,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             hi = max_value(&r, &s)
             if want == 0:
                 S.tests = 1
-                i = ab(&S, &s, target, &rel)
+                i = ab(&S, &s, target, &rel, 0)
                 status = S.aborted
                 if not status:
                     # the fail-soft bound: the value is at least i, or at most i
