@@ -360,7 +360,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     cdef uint64_t answer_masks[4]
     cdef int8_t cards[8]
     cdef int8_t seats[8]
-    cdef int n = 0, c, p, i, j, sc, mv, k, n_answers, ours_anyway, w, known
+    cdef int n = 0, c, i, j, sc, mv, k, n_answers, ours_anyway, w, known
     cdef int alts[5]
     if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
         return gen_moves_bridge(r, s, legal, moves, first_move, merge)
