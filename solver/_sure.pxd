@@ -34,15 +34,18 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexce
 
 
 cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
-                              int voids) noexcept nogil:
+                              uint64_t pair_add, uint64_t two_live) noexcept nogil:
     """The cards of ``others`` that may beat ``c`` wherever it is played (``c`` is absolute
     when there are none): those that beat it in a two-card trick, both pair cards when the
-    pair rule beats it, the 2 of its suit under Same-two (``voids``: bit σ set when a seat
-    holds no card of suit σ, so that no trick is all σ)."""
+    pair rule beats it, the 2 of its suit under Same-two. The caller finds per hand what
+    does not depend on ``c``: ``pair_add``, the pair cards when ``others`` holds both (else
+    0); ``two_live``, the cards of ``two_any`` in a suit every seat holds (a seat void in
+    suit σ plays another suit to every trick, so none is all σ; the Joker is of no suit).
+    The same sets as testing each condition per card, with fewer branches."""
     cdef uint64_t t = q.beats_any[rng][c] & others
-    if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
-        t |= q.pair_cards
-    if c != JOKER and (q.two_any[rng] >> c) & 1 and not (voids >> (c // 13)) & 1:
+    if (q.pair_loses[rng] >> c) & 1:
+        t |= pair_add
+    if (two_live >> c) & 1:
         t |= others & ((<uint64_t>1) << (13 * (c // 13)))
     return t
 
@@ -105,6 +108,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     cdef uint64_t thr_of[53]
     cdef uint64_t unnamed = 0
     cdef uint64_t h, held_e, held_o, m02 = 0x1FFF | (<uint64_t>0x1FFF << 26)  # suits 0, 2
+    cdef uint64_t pair_add, two_live
     sure_side[0] = 0
     sure_side[1] = 0
     side_cards[0] = 0
@@ -122,15 +126,21 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             held_o &= ((h >> 13) & m02) + m02
         voids = 15 & ~(<int>((held_e >> 13) & 1) | <int>((held_o >> 13) & 1) << 1 |
                        <int>((held_e >> 39) & 1) << 2 | <int>((held_o >> 39) & 1) << 3)
+    two_live = q.two_any[rng] & ~((<uint64_t>1) << JOKER)
+    if voids:
+        for i in range(4):
+            if (voids >> i) & 1:
+                two_live &= ~((<uint64_t>0x1FFF) << (13 * i))
     for i in range(r.n_seats):
         hand = s.hands[i]
         side_cards[(r.side_mask >> i) & 1] |= hand
         rest = hand & q.abs_ok
         others = in_play & ~hand
+        pair_add = q.pair_cards if (others & q.pair_cards) == q.pair_cards else 0
         while rest:
             c = ctz64(rest)
             rest &= rest - 1
-            thr_of[c] = _threats(q, rng, c, others, voids)
+            thr_of[c] = _threats(q, rng, c, others, pair_add, two_live)
             if not thr_of[c]:
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
     lo = sure_worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
