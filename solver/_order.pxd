@@ -69,6 +69,7 @@ outlook halved the Japanese nodes and cut bridge's by 40 %. The table's move, wh
 is one, still goes first (it now saves only about 0.1 % of the nodes)."""
 
 from libc.stdint cimport uint64_t, int8_t
+from libc.string cimport memcpy
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
                             trump_index, trick_winner_m, joker_elsewhere,
@@ -374,9 +375,10 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     if s.nplayed == 0:
         opp = opponents_cards(r, s, seat)
         lead_alternatives(r, s, seat, alts)
-    for i in range(s.nplayed):
-        cards[i] = s.played[i]
-        seats[i] = seat_add(r, s.leader, i)
+    # The trick so far and its seats, eight at once (``seat_mod`` has 16 entries, the
+    # leader is below 8): the entries past ``nplayed`` are written over before any read.
+    memcpy(cards, s.played, 8)
+    memcpy(seats, &r.seat_mod[s.leader], 8)
     # A follower whose side takes the trick without its card (the cards played and the later
     # seats' strongest answers) gives points to it even when its card would win.
     ours_anyway = 0
