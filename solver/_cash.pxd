@@ -54,6 +54,27 @@ ctypedef struct Cash:
     int k_suit[4]               # the cashed tricks per suit
 
 
+cdef inline uint64_t led_unsure(const Sure* q, int rng, uint64_t others,
+                                int voids) noexcept nogil:
+    """The cards that never win when led for the pair rule or Same-two alone, given the
+    other hands' cards ``others``: ``pair_loses`` when ``others`` holds both pair cards
+    (every card when there is no pair rule: ``pair_loses`` is then empty), the cards of
+    ``two_led`` in a suit whose 2 ``others`` holds and no seat is void in (``voids``: bit
+    σ). The cards of a suit at once: ``others``' 2s times 0x1FFF fill their suits (13 bits
+    apart, no carries); the Joker is of no suit, and a leader's Joker is never in
+    ``others`` anyway."""
+    cdef uint64_t m = 0, twos, gone = 0
+    if (others & q.pair_cards) == q.pair_cards:
+        m = q.pair_loses[rng]
+    if q.two_led[rng]:
+        twos = others & <uint64_t>0x8004002001   # bits 0, 13, 26, 39: the 2s
+        if voids:
+            gone = (<uint64_t>(voids & 1) | (<uint64_t>((voids >> 1) & 1) << 13) |
+                    (<uint64_t>((voids >> 2) & 1) << 26) | (<uint64_t>((voids >> 3) & 1) << 39))
+        m |= q.two_led[rng] & ((twos & ~gone) * <uint64_t>0x1FFF)
+    return m
+
+
 cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng,
                           uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
                           int L, uint64_t hand, int k0, Cash* out) noexcept nogil:
@@ -88,15 +109,14 @@ cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng
     if r.reveal and not s.reveal_used and r.coup_card >= 0:
         free |= (<uint64_t>1) << r.coup_card
     rest = hand & q.lead_ok
+    # Left out at once, as the loop would one by one: the leads the pair rule beats when
+    # the others hold both pair cards, and those beaten by Same-two when the others hold
+    # the 2 of their suit and no seat is void in it (``led_unsure``).
+    rest &= ~led_unsure(q, rng, others, voids)
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
-        if (q.pair_loses[rng] >> c) & 1 and (others & q.pair_cards) == q.pair_cards:
-            continue
         thr = q.beats_led[rng][c] & others
-        if (q.two_led[rng] >> c) & 1 and not (voids >> (c // 13)) & 1 and \
-                (others >> (13 * (c // 13))) & 1:
-            continue
         v = 99
         if thr:
             if c == JOKER:
