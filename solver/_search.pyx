@@ -163,104 +163,108 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
-    if s.nplayed and r.quick_tricks:
-        v = trick_sure(r, s, maxv, need, rel)
-        if v >= 0:
-            S.fired_later += 1
-            return v
-    if s.nplayed == 0 and popcount64(s.hands[seat]) == 1:
-        v = last_trick(r, s, rel)
-        if v >= 0:
-            return v
-    if s.nplayed == 0 and r.quick_tricks and s.trump < 5:
-        v = later_bounds(r, s, maxv, need, &crel)
-        if v >= 0:
-            S.fired_later += 1
-            rel[0] = crel
-            return v
-    if s.nplayed == 0 and part == PART_PLAIN and s.trump < 5:
-        # The table's buckets asked for now, so that their cache misses overlap the
-        # bounds below (plain rules: the bounds settle few trick starts).
-        canonicalise_plain(r, s, &cn)
-        in_play = s.in_play
-        tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-        part_words(r, s, cn.hands, words)
-        nb = ptt_prefetch(S.tt, words, tag, 0, buckets)
-    # Sure tricks bound the value only when the leader's side wants them (not in Misère).
-    if s.nplayed == 0 and r.quick_tricks and s.trump < 5 and \
-            ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
-        # Count no further than the test needs: fewer cards named.
-        k = need if (r.side_mask >> s.leader) & 1 else maxv - need + 1
-        v = side_tricks(r, s, k, &crel, &b)
-        S.sure.fired_entry += b
-        if (r.side_mask >> s.leader) & 1:
-            if v >= need:
+    if s.nplayed:
+        if r.quick_tricks:
+            v = trick_sure(r, s, maxv, need, rel)
+            if v >= 0:
+                S.fired_later += 1
+                return v
+    else:
+        # A trick start: the bounds without search, then the table (a follower's node goes
+        # straight to its moves).
+        if popcount64(s.hands[seat]) == 1:
+            v = last_trick(r, s, rel)
+            if v >= 0:
+                return v
+        if r.quick_tricks and s.trump < 5:
+            v = later_bounds(r, s, maxv, need, &crel)
+            if v >= 0:
+                S.fired_later += 1
                 rel[0] = crel
                 return v
-        elif need > maxv - v:
-            rel[0] = crel
-            return maxv - v
-    # Under partition search the sure bounds name the sure cards they relied on.
-    if S.sure.on and s.trump == S.sure.trump and s.nplayed == 0 and (s.trump < 4 or not r.quick_tricks):
-        v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
-        if v >= 0:
-            rel[0] = crel
-            return v
-    if nb >= 0:
-        k = ptt_scan(S.tt, buckets, nb, words, tag, need, &v, &counts, &first, 0) if nb else -1
-        if k >= 0:
-            S.tt_hits += 1
-            rel[0] = rel_of_counts(counts, in_play)
-            return v
-        first = move_from_canon(&cn, first)
-    elif s.nplayed == 0:
-        if part == PART_ROLES and S.tt.n_buckets and S.tt.level_base == 0:
-            # The bucket from the hands as they are (``role_locate``), so that its cache
-            # miss overlaps making the key.
-            part_words_roles(r, s, s.hands, words)
-            entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
-                                                     r.n_tricks - s.trick),
-                                r.tr[trump_index(s.trump)].keep_extra,
-                                r.tr[trump_index(s.trump)].small_points, pcs)
-        canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
-        if part:
+        if part == PART_PLAIN and s.trump < 5:
+            # The table's buckets asked for now, so that their cache misses overlap the
+            # bounds below (plain rules: the bounds settle few trick starts).
+            canonicalise_plain(r, s, &cn)
             in_play = s.in_play
             tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-            if part == PART_ROLES:
-                extra = r.tr[trump_index(s.trump)].keep_extra
-                pmask = r.tr[trump_index(s.trump)].small_points
-                if entry != NULL:
-                    rekey_words_roles(r, cn.hands, words)
-                    k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
-                                           &first, extra, pmask)
-                else:
-                    part_words_roles(r, s, cn.hands, words)
-                    k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
-            else:
-                part_words(r, s, cn.hands, words)
-                k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
+            part_words(r, s, cn.hands, words)
+            nb = ptt_prefetch(S.tt, words, tag, 0, buckets)
+        # Sure tricks bound the value only when the leader's side wants them (not in Misère).
+        if r.quick_tricks and s.trump < 5 and \
+                ((r.side_mask >> s.leader) & 1) == ((r.max_mask >> s.leader) & 1):
+            # Count no further than the test needs: fewer cards named.
+            k = need if (r.side_mask >> s.leader) & 1 else maxv - need + 1
+            v = side_tricks(r, s, k, &crel, &b)
+            S.sure.fired_entry += b
+            if (r.side_mask >> s.leader) & 1:
+                if v >= need:
+                    rel[0] = crel
+                    return v
+            elif need > maxv - v:
+                rel[0] = crel
+                return maxv - v
+        # Under partition search the sure bounds name the sure cards they relied on.
+        if S.sure.on and s.trump == S.sure.trump and (s.trump < 4 or not r.quick_tricks):
+            v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
+            if v >= 0:
+                rel[0] = crel
+                return v
+        if nb >= 0:
+            k = ptt_scan(S.tt, buckets, nb, words, tag, need, &v, &counts, &first, 0) if nb else -1
             if k >= 0:
                 S.tt_hits += 1
-                if part == PART_ROLES:
-                    rel[0] = rel_of_counts_roles(&cn, counts)
-                else:
-                    rel[0] = rel_of_counts(counts, in_play)
+                rel[0] = rel_of_counts(counts, in_play)
                 return v
             first = move_from_canon(&cn, first)
         else:
-            tag = tt_tag(s.leader, s.trump, s.reveal_used)
-            entry = tt_find(S.tt, cn.hands, tag)
-            if entry != NULL:
-                meta = entry[r.n_seats]
-                v = <int>((meta >> META_LB) & 0xFF)
-                if v >= need:
+            if part == PART_ROLES and S.tt.n_buckets and S.tt.level_base == 0:
+                # The bucket from the hands as they are (``role_locate``), so that its cache
+                # miss overlaps making the key.
+                part_words_roles(r, s, s.hands, words)
+                entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
+                                                         r.n_tricks - s.trick),
+                                    r.tr[trump_index(s.trump)].keep_extra,
+                                    r.tr[trump_index(s.trump)].small_points, pcs)
+            canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
+            if part:
+                in_play = s.in_play
+                tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
+                if part == PART_ROLES:
+                    extra = r.tr[trump_index(s.trump)].keep_extra
+                    pmask = r.tr[trump_index(s.trump)].small_points
+                    if entry != NULL:
+                        rekey_words_roles(r, cn.hands, words)
+                        k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
+                                               &first, extra, pmask)
+                    else:
+                        part_words_roles(r, s, cn.hands, words)
+                        k = ptt_probe_roles(S.tt, words, tag, need, &v, &counts, &first, extra, pmask)
+                else:
+                    part_words(r, s, cn.hands, words)
+                    k = ptt_probe(S.tt, words, tag, need, &v, &counts, &first, extra)
+                if k >= 0:
                     S.tt_hits += 1
+                    if part == PART_ROLES:
+                        rel[0] = rel_of_counts_roles(&cn, counts)
+                    else:
+                        rel[0] = rel_of_counts(counts, in_play)
                     return v
-                v = <int>((meta >> META_UB) & 0xFF)
-                if v < need:
-                    S.tt_hits += 1
-                    return v
-                first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
+                first = move_from_canon(&cn, first)
+            else:
+                tag = tt_tag(s.leader, s.trump, s.reveal_used)
+                entry = tt_find(S.tt, cn.hands, tag)
+                if entry != NULL:
+                    meta = entry[r.n_seats]
+                    v = <int>((meta >> META_LB) & 0xFF)
+                    if v >= need:
+                        S.tt_hits += 1
+                        return v
+                    v = <int>((meta >> META_UB) & 0xFF)
+                    if v < need:
+                        S.tt_hits += 1
+                        return v
+                    first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
     n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
@@ -272,7 +276,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
-    if expect_cut and n > 1 and not r.quick_tricks and r.n_tricks - s.trick >= PROBE_LEFT and \
+    # (the trick first: most nodes lie past the probing's tricks)
+    if r.n_tricks - s.trick >= PROBE_LEFT and expect_cut and n > 1 and not r.quick_tricks and \
             (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS:
         # Probing: in a five-seat trick a wrong first move of the side that should settle
         # the test (a defender's, mostly, in the failing test just above the value) costs
