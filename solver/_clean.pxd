@@ -100,13 +100,16 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     cdef int kcl[8]
     cdef uint64_t hand, cl_all = 0, c2, best2_c = 0
     cdef uint64_t cls[8]
+    cdef int seats
     if not (s.in_play & ~opp & abs_ok & ~sure):
         return -1           # every candidate of the side is absolute: no hand below counts
-    for i in range(r.n_seats):
+    # The side's seats only, as a bit set (``kcl`` and ``cls`` are read for those alone).
+    seats = (r.side_mask if side else ~r.side_mask) & ((1 << r.n_seats) - 1)
+    while seats:
+        i = ctz64(seats)
+        seats &= seats - 1
         kcl[i] = 0
         cls[i] = 0
-        if ((r.side_mask >> i) & 1) != side:
-            continue
         hand = s.hands[i]
         if not (hand & abs_ok & ~sure):
             continue
