@@ -11,6 +11,9 @@ ROOT = Path(__file__).resolve().parent
 
 
 def compile_args() -> list[str]:
+    # PGO, -flto, -O2, -funroll-loops, -march=x86-64-v2/v3/native, -mbmi2 and others were
+    # measured against this (solver/README.md, "Build flags and profile-guided
+    # optimisation"): none gained more than noise, some lost up to 15 %.
     args = ["-O3"]
     # The search counts cards with popcount all the time; without this flag gcc calls a
     # slow library routine. Every x86-64 CPU since 2008 has the instruction.
