@@ -7,7 +7,7 @@ the one entry point ``solver.api`` calls. How it works, step by step, with the r
 the measurements behind each choice: ``solver/README.md``, "How the search works".
 """
 
-from libc.stdint cimport uint64_t, int8_t, uint16_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint16_t
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -46,6 +46,13 @@ cdef enum:
     PROBE_OTHERS = 300
     PROBE_SLOTS = 64        # probing nodes on one path (one per ply; more are not probed)
 
+# Refutations (``ab``): mid-trick, with at least REF_LEFT tricks left, the card that last
+# settled a test after the same cards of the same trick number (the trick so far and the
+# seat to move) goes first. REF_SIZE entries, direct-mapped.
+cdef enum:
+    REF_SIZE = 65536
+    REF_PLAIN = 1
+
 ctypedef struct Search:
     const Rules* r          # the compiled rules
     TT* tt                  # the transposition table (n_buckets 0: none)
@@ -63,6 +70,8 @@ ctypedef struct Search:
     # the root (here rather than in ``ab``'s frame, which every node pays for)
     int probe_b[PROBE_SLOTS][MAX_MOVES]
     uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
+    uint32_t ref_key[REF_SIZE]
+    int8_t ref_card[REF_SIZE]
 
 
 cdef inline double now() noexcept nogil:
@@ -120,6 +129,17 @@ cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cu
     return cut if ((r.max_mask >> seat_to_move(r, child)) & 1) == maxing else 1 - cut
 
 
+cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
+    """The refutation memory's key of a mid-trick node: the trick number, the seat to move
+    and the trick's cards so far in order (never 0)."""
+    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
+    cdef int i
+    for i in range(s.nplayed):
+        h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
+    h *= <uint64_t>0xD6E8FEB86659FD93ULL
+    return <uint32_t>(h >> 32) | 1
+
+
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -148,6 +168,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int* pb = NULL
     cdef uint64_t* prel = NULL
     cdef int done, slot
+    cdef int rslot = -1, late = 0
+    cdef uint32_t rkey = 0
     rel[0] = 0
     if need <= 0:
         return 0
@@ -262,6 +284,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
+    if s.nplayed and (not r.quick_tricks or REF_PLAIN):
+        # The card that settled the last test after the same trick so far goes first:
+        # only the order changes, every move is still searched until one settles the test.
+        rkey = ref_hash(s, seat)
+        rslot = rkey & (REF_SIZE - 1)
+        if S.ref_key[rslot] == rkey:
+            first = S.ref_card[rslot]
     n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
         if part == PART_ROLES:
@@ -298,6 +327,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             if (b >= need) if maxing else (b < need):
                 # it settles the test: first in the loop below, which takes it at once
                 moves[0], moves[i] = moves[i], moves[0]
+                late = i > 0
                 probed = 1
                 pb[0] = b
                 prel[0] = crel
@@ -324,6 +354,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 result = b
                 best = moves[i]
                 cut = 1
+                late |= i > 0
                 break
             if b > result:
                 result = b
@@ -332,6 +363,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 result = b
                 best = moves[i]
                 cut = 1
+                late |= i > 0
                 break
             if b < result:
                 result = b
@@ -345,6 +377,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
+    if cut and late and rslot >= 0:
+        S.ref_key[rslot] = rkey
+        S.ref_card[rslot] = best
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
