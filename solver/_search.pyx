@@ -29,6 +29,7 @@ from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, par
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
+from solver._refute cimport REF_BITS, ref_hash, ref_card, ref_store
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
                             move_from_canon, CANON_MEMO_SIZE)
 
@@ -45,13 +46,6 @@ cdef enum:
     PROBE_FIRST = 3000
     PROBE_OTHERS = 300
     PROBE_SLOTS = 64        # probing nodes on one path (one per ply; more are not probed)
-
-# Refutations (``ab``): mid-trick, with at least REF_LEFT tricks left, the card that last
-# settled a test after the same cards of the same trick number (the trick so far and the
-# seat to move) goes first. REF_SIZE entries, direct-mapped.
-cdef enum:
-    REF_SIZE = 65536
-    REF_PLAIN = 1
 
 ctypedef struct Search:
     const Rules* r          # the compiled rules
@@ -70,8 +64,7 @@ ctypedef struct Search:
     # the root (here rather than in ``ab``'s frame, which every node pays for)
     int probe_b[PROBE_SLOTS][MAX_MOVES]
     uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
-    uint32_t ref_key[REF_SIZE]
-    int8_t ref_card[REF_SIZE]
+    uint32_t* refute        # the refutation memory (_refute.pxd), NULL: none
 
 
 cdef inline double now() noexcept nogil:
@@ -129,17 +122,6 @@ cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cu
     return cut if ((r.max_mask >> seat_to_move(r, child)) & 1) == maxing else 1 - cut
 
 
-cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
-    """The refutation memory's key of a mid-trick node: the trick number, the seat to move
-    and the trick's cards so far in order (never 0)."""
-    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
-    cdef int i
-    for i in range(s.nplayed):
-        h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
-    h *= <uint64_t>0xD6E8FEB86659FD93ULL
-    return <uint32_t>(h >> 32) | 1
-
-
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -168,7 +150,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int* pb = NULL
     cdef uint64_t* prel = NULL
     cdef int done, slot
-    cdef int rslot = -1, late = 0
+    cdef int late = 0
     cdef uint32_t rkey = 0
     rel[0] = 0
     if need <= 0:
@@ -284,13 +266,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                     return v
                 first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
-    if s.nplayed and (not r.quick_tricks or REF_PLAIN):
-        # The card that settled the last test after the same trick so far goes first:
-        # only the order changes, every move is still searched until one settles the test.
+    if s.nplayed and S.refute != NULL:
+        # Mid-trick (no table move): the card that last settled a test here after the
+        # order's first choice failed goes first (``_refute.pxd``; only the order changes).
         rkey = ref_hash(s, seat)
-        rslot = rkey & (REF_SIZE - 1)
-        if S.ref_key[rslot] == rkey:
-            first = S.ref_card[rslot]
+        first = ref_card(S.refute, rkey)
     n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
         if part == PART_ROLES:
@@ -377,9 +357,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
-    if cut and late and rslot >= 0:
-        S.ref_key[rslot] = rkey
-        S.ref_card[rslot] = best
+    if cut and late and rkey:
+        # A move after the order's first choice settled the test: kept. A cut by the
+        # first choice is not (the order gives it anyway, and it would push out a card
+        # learned elsewhere; storing every cut: about half the gain, _refute.pxd).
+        ref_store(S.refute, rkey, best & 0xFF)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
@@ -536,6 +518,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         S.canon_trump = s.trump
         if s.trump <= 4:
             S.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
+        S.refute = <uint32_t*>calloc(1 << REF_BITS, sizeof(uint32_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
@@ -569,6 +552,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     finally:
         table.busy = False
         free(S.canon_memo)
+        free(S.refute)
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),
