@@ -518,7 +518,10 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         S.canon_trump = s.trump
         if s.trump <= 4:
             S.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
-        S.refute = <uint32_t*>calloc(1 << REF_BITS, sizeof(uint32_t))
+        if not r.quick_tricks:
+            # (plain trick-count rules, bridge and Nap, order by their own scores: there
+            # it changed bridge's nodes by -2.7 % to +0.4 % and cost 3-7 % more time)
+            S.refute = <uint32_t*>calloc(1 << REF_BITS, sizeof(uint32_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
