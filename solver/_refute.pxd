@@ -1,0 +1,78 @@
+# cython: language_level=3, cdivision=True
+"""The refutation memory: mid-trick, the card that last settled a test after the order's
+first choice had failed, by the trick so far (the trick number, the seat to move and the
+trick's cards in order), goes first the next time that trick so far comes up.
+
+Why: the table orders only trick starts (its best move), and a mid-trick node has no entry;
+but the same trick so far comes back many times with other hands behind it (other earlier
+tricks, the driver's other tests, the re-searches after a probe ran out), and the card
+that refuted it once (a defender's King over the partner's Jack, a low card instead of the
+points thrown on a partner's doubtful winner) mostly refutes it again. In the failing test
+just above a full deal's value most nodes went to a defender's wrong first card in tricks
+1-3, whose subtree is a pass that costs hundreds of thousands of nodes when another card
+refutes the line in a few hundred; the static order (``_order.pxd``) cannot tell them apart
+from the cards alone, the memory learns it from the search.
+
+Exact: only the order of a node's moves changes (``gen_moves_legal``'s ``first_move``;
+a card the list does not hold, or that is not legal, changes nothing); every move is
+still searched until one settles the test, so every bound and answer is the same, and the
+partition search's relied-on cards stay those of the move that settled the test (or of
+every move at an all-node), whichever order found it.
+
+Only in the role and point games (``Rules.quick_tricks`` 0): bridge orders by its own
+scores, and there the memory changed the nodes by -2.7 % (10 cards) to +0.4 % (9 cards;
+full deals of ``compare_dds --deals 12`` 27.6 M -> 26.9 M) for 3-7 % more time.
+
+Measured (branch ``exp-look``, 2026-11-23; nodes, same answers): counted first, on full
+Japanese deals 4, 5, 9, 10, 16, 18, 19 by value, the minimisers' expected cut nodes with
+7+ tricks left whose first move failed (18.8 M wasted nodes, counted at the outermost such
+node): the second seat behind the declarer's side's lead 36 %, the fourth seat 26 %, leads
+18 %, the third seat 12 %, the last seat 8 %; tricks 2-3 77 %; the refuting card mostly a
+low card or a ruff where the order threw points on a partner's doubtful winner, a point
+card of its own where it gave a low one (rules of that kind were all tried before and lost
+elsewhere), and the same trick so far came back with the same refuting card (deal 18,
+trick 3, the second seat: 9H after QD and after 7D, 0.8 M nodes wasted each time; deal 4,
+trick 2: KC after QC 2C and QC 7C). Full deals 0..19 by value 71.63 M -> 52.80 M nodes
+(-26.3 %). Steps (full 0..19 / 7 cards / 8 cards): both sides, every cut stored, 7+
+tricks left -7.6 % / -0.3 % / -4.6 % (the maximiser only -7.2 %, the minimisers only
+-1.9 %); the minimisers' entries only from a cut by a later move -13.2 %; down to 6 / 5 /
+4 / 2 tricks left for the minimisers -19.1 / -19.9 / -20.3 / -22.1 %; 65,536 entries
+instead of 4,096 -24.3 % / -7.4 % / -13.8 %; the maximiser's too at every node, stored
+after a later move only -26.6 % / -12.3 % / -15.2 % (stored after every cut from 7 / 8
+tricks left up: -25.3 / -26.4 %); the key's tag in the entry (this file) -26.3 %.
+Dropped: the key without the trick number +15.5 %, with ``need`` -23.6 % (against
+-24.3 %); two cards kept per entry (the last two refutations first) -24.9 % (against
+-24.3 %); the entry erased when its card led an all-node -25.4 %; 16,384 / 262,144
+entries -25.0 / -26.5 %. With the memory, probing (``_search.pyx``) is worth little:
+off -25.7 % (8 cards -17.2 %), from 7 tricks left -27.5 % (7 cards -9.1 %, 8 cards
+-9.7 %), from 9 -23.8 %; kept as it was (8)."""
+
+from libc.stdint cimport uint64_t, uint32_t
+from solver._rules cimport State
+
+cdef enum:
+    REF_BITS = 16           # 65,536 entries of 4 bytes, direct-mapped
+
+
+cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
+    """The memory's key of a mid-trick node: the trick number, the seat to move and the
+    trick's cards so far in order; its low REF_BITS bits are the entry's index, the high
+    24 bits (never 0) are kept in the entry with the card in the low 8."""
+    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
+    cdef int i
+    for i in range(s.nplayed):
+        h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
+    h *= <uint64_t>0xD6E8FEB86659FD93ULL
+    return <uint32_t>(h >> 32) | 0x100
+
+
+cdef inline int ref_card(const uint32_t* mem, uint32_t key) noexcept nogil:
+    """The card kept for ``key``, or -1."""
+    cdef uint32_t e = mem[key & ((1 << REF_BITS) - 1)]
+    if (e ^ key) & <uint32_t>0xFFFFFF00U:
+        return -1
+    return <int>(e & 0xFF)
+
+
+cdef inline void ref_store(uint32_t* mem, uint32_t key, int card) noexcept nogil:
+    mem[key & ((1 << REF_BITS) - 1)] = (key & <uint32_t>0xFFFFFF00U) | <uint32_t>card
