@@ -43,7 +43,7 @@ cdef enum:
 # within PROBE_FIRST nodes, the others within PROBE_OTHERS (tuned on full Japanese deals).
 cdef enum:
     PROBE_LEFT = 8
-    PROBE_FIRST = 3000
+    PROBE_FIRST = 15000
     PROBE_OTHERS = 300
     PROBE_SLOTS = 64        # probing nodes on one path (one per ply; more are not probed)
 
