@@ -59,13 +59,15 @@ cdef enum:
 
 
 cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
-    """The memory's key of a mid-trick node: the trick number, the seat to move and the
-    trick's cards so far in order; its low REF_BITS bits are the entry's index, the high
+    """The memory's key of a mid-trick node: the trick number, the seat to move, the
+    trick's cards so far in order and the mover's hand (with the hand: -1.2 %, exp-refute2);
+    its low REF_BITS bits are the entry's index, the high
     24 bits (never 0) are kept in the entry with the card in the low 8."""
     cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
     cdef int i
     for i in range(s.nplayed):
         h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
+    h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[seat]
     h *= <uint64_t>0xD6E8FEB86659FD93ULL
     return <uint32_t>(h >> 32) | 0x100
 

@@ -280,11 +280,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             # nothing for this trick so far (mostly its first visit): the coarser key's
             ckey = ref_hash_coarse(r, s, seat)
             first = ref_card(S.refute + REF_COARSE, ckey)
-    elif first < 0 and S.refute != NULL:
+    elif S.refute != NULL:
         # A trick start the table gave no move for: the lead that last settled a test from
-        # the same hand after the order's first lead failed (only the order changes).
+        # the same hand after the order's first lead (the table's, or the order's) failed
+        # goes first (only the order changes; learning from every trick start: -0.4 %).
         lkey = ref_hash_lead(s)
-        first = ref_card(S.refute + REF_LEADS, lkey)
+        if first < 0:
+            first = ref_card(S.refute + REF_LEADS, lkey)
     n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
         if part == PART_ROLES:
