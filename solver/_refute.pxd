@@ -105,9 +105,12 @@ cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat) n
 
 
 cdef inline uint32_t ref_hash_lead(const State* s) noexcept nogil:
-    """The key of a trick start whose table entry gave no move: the trick number, the
-    leader and the leader's hand (the lead that refuted the other side's defence from this
-    hand once mostly does again, whoever holds the other cards)."""
+    """The key of a trick start (its card goes before the table's move): the trick number,
+    the leader and the leader's hand (the lead that settled a test from this hand once
+    mostly does again, whoever holds the other cards). Measured (full deals 0..19 by value,
+    used only without a table move): the trick and leader only -3.9 % in all (against
+    -20.7 % with the hand), the leader only +42 %, with ``need`` too -14.7 %, the cards in
+    play instead of the hand -2.5 %, both -2.5 %."""
     cdef uint64_t h = <uint64_t>(s.trick * 8 + s.leader + 1)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[s.leader]
     h *= <uint64_t>0xC2B2AE3D27D4EB4FULL
