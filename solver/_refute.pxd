@@ -19,6 +19,11 @@ still searched until one settles the test, so every bound and answer is the same
 partition search's relied-on cards stay those of the move that settled the test (or of
 every move at an all-node), whichever order found it.
 
+The second version (``exp-refute2``) adds a coarser fallback key mid-trick
+(``ref_hash_coarse``) and a memory for trick starts (``ref_hash_lead``), whose card goes
+before the table's move; both are exact for the same reason: they only choose
+``first_move``, and every legal move is still searched until one settles the test.
+
 Only in the role and point games (``Rules.quick_tricks`` 0): bridge orders by its own
 scores, and there the memory changed the nodes by -2.7 % (10 cards) to +0.4 % (9 cards;
 full deals of ``compare_dds --deals 12`` 27.6 M -> 26.9 M) for 3-7 % more time.
