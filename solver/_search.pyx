@@ -29,7 +29,8 @@ from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, par
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
-from solver._refute cimport REF_BITS, ref_hash, ref_card, ref_store
+from solver._refute cimport (REF_COARSE, REF_LEADS, REF_SIZE, ref_hash, ref_hash_coarse,
+                             ref_hash_lead, ref_card, ref_store)
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
                             move_from_canon, CANON_MEMO_SIZE)
 
@@ -153,7 +154,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef uint64_t* prel = NULL
     cdef int done, slot
     cdef int late = 0
-    cdef uint32_t rkey = 0
+    cdef uint32_t rkey = 0, ckey = 0, lkey = 0
     rel[0] = 0
     if need <= 0:
         return 0
@@ -277,6 +278,19 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
         rkey = ref_hash(s, seat)
         first = ref_card(S.refute, rkey)
+        if first < 0 or not (legal >> first) & 1:
+            # nothing for this trick so far (mostly its first visit): the coarser key's
+            ckey = ref_hash_coarse(r, s, seat)
+            first = ref_card(S.refute + REF_COARSE, ckey)
+    elif S.refute != NULL:
+        # A trick start: the lead that last settled a test from the same hand after the
+        # first lead (the table's, or the order's) had failed goes first, before the
+        # table's move: a partition entry's move was found for another position of its
+        # class (only the order changes; only without a table move: +10 %).
+        lkey = ref_hash_lead(s)
+        k = ref_card(S.refute + REF_LEADS, lkey)
+        if k >= 0:
+            first = k
     n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
         if part == PART_ROLES:
@@ -364,11 +378,16 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, ordinary)
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
+    if cut and late and lkey:
+        ref_store(S.refute + REF_LEADS, lkey, best & 0xFF)
     if cut and late and rkey:
         # A move after the order's first choice settled the test: kept. A cut by the
         # first choice is not (the order gives it anyway, and it would push out a card
         # learned elsewhere; storing every cut: about half the gain, _refute.pxd).
         ref_store(S.refute, rkey, best & 0xFF)
+        if not ckey:
+            ckey = ref_hash_coarse(r, s, seat)
+        ref_store(S.refute + REF_COARSE, ckey, best & 0xFF)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
@@ -528,7 +547,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         if not r.quick_tricks:
             # (plain trick-count rules, bridge and Nap, order by their own scores: there
             # it changed bridge's nodes by -2.7 % to +0.4 % and cost 3-7 % more time)
-            S.refute = <uint32_t*>calloc(1 << REF_BITS, sizeof(uint32_t))
+            S.refute = <uint32_t*>calloc(REF_SIZE, sizeof(uint32_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
