@@ -61,32 +61,37 @@ cdef enum:
     REF_COARSE = 1 << REF_BITS      # by the fallback key (``ref_hash_coarse``),
     REF_LEADS = 2 << REF_BITS       # by the leads' key (``ref_hash_lead``)
     REF_SIZE = 3 << REF_BITS
+    # An entry: the key's high bits as a tag above a move code in the low 10 bits (a card,
+    # and at a lead the Joker's named suit or the Ripper's call: ``MOVE_SUIT_SHIFT``,
+    # ``MOVE_CALL``), so that a remembered lead is the very move that settled the test.
+    REF_MOVE_MASK = 0x3FF
+    REF_TAG_BIT = 0x400     # set in every key: an empty (zero) entry never matches
 
 
 cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
     """The memory's key of a mid-trick node: the trick number, the seat to move, the
     trick's cards so far in order and the mover's hand (with the hand: -1.2 %, exp-refute2);
-    its low REF_BITS bits are the entry's index, the high
-    24 bits (never 0) are kept in the entry with the card in the low 8."""
+    its low REF_BITS bits are the entry's index, its bits from REF_TAG_BIT up (never 0)
+    are kept in the entry as a tag above the move."""
     cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
     cdef int i
     for i in range(s.nplayed):
         h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[seat]
     h *= <uint64_t>0xD6E8FEB86659FD93ULL
-    return <uint32_t>(h >> 32) | 0x100
+    return <uint32_t>(h >> 32) | REF_TAG_BIT
 
 
 cdef inline int ref_card(const uint32_t* mem, uint32_t key) noexcept nogil:
-    """The card kept for ``key``, or -1."""
+    """The move kept for ``key`` (mid-trick: a card), or -1."""
     cdef uint32_t e = mem[key & ((1 << REF_BITS) - 1)]
-    if (e ^ key) & <uint32_t>0xFFFFFF00U:
+    if (e ^ key) & ~<uint32_t>REF_MOVE_MASK:
         return -1
-    return <int>(e & 0xFF)
+    return <int>(e & REF_MOVE_MASK)
 
 
-cdef inline void ref_store(uint32_t* mem, uint32_t key, int card) noexcept nogil:
-    mem[key & ((1 << REF_BITS) - 1)] = (key & <uint32_t>0xFFFFFF00U) | <uint32_t>card
+cdef inline void ref_store(uint32_t* mem, uint32_t key, int move) noexcept nogil:
+    mem[key & ((1 << REF_BITS) - 1)] = (key & ~<uint32_t>REF_MOVE_MASK) | <uint32_t>move
 
 
 
@@ -106,7 +111,7 @@ cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat) n
                        s.joker_called)] + 1)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[seat]
     h *= <uint64_t>0xC2B2AE3D27D4EB4FULL
-    return <uint32_t>(h >> 32) | 0x100
+    return <uint32_t>(h >> 32) | REF_TAG_BIT
 
 
 cdef inline uint32_t ref_hash_lead(const State* s) noexcept nogil:
@@ -119,4 +124,4 @@ cdef inline uint32_t ref_hash_lead(const State* s) noexcept nogil:
     cdef uint64_t h = <uint64_t>(s.trick * 8 + s.leader + 1)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[s.leader]
     h *= <uint64_t>0xC2B2AE3D27D4EB4FULL
-    return <uint32_t>(h >> 32) | 0x100
+    return <uint32_t>(h >> 32) | REF_TAG_BIT

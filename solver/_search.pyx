@@ -29,8 +29,8 @@ from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, par
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
-from solver._refute cimport (REF_COARSE, REF_LEADS, REF_SIZE, ref_hash, ref_hash_coarse,
-                             ref_hash_lead, ref_card, ref_store)
+from solver._refute cimport (REF_FULL, REF_COARSE, REF_LEADS, REF_SIZE, ref_hash,
+                             ref_hash_coarse, ref_hash_lead, ref_card, ref_store)
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
                             move_from_canon, CANON_MEMO_SIZE)
 
@@ -277,7 +277,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # Mid-trick (no table move): the card that last settled a test here after the
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
         rkey = ref_hash(s, seat)
-        first = ref_card(S.refute, rkey)
+        first = ref_card(S.refute + REF_FULL, rkey)
         if first < 0 or not (legal >> first) & 1:
             # nothing for this trick so far (mostly its first visit): the coarser key's
             ckey = ref_hash_coarse(r, s, seat)
@@ -379,15 +379,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
     if cut and late and lkey:
-        ref_store(S.refute + REF_LEADS, lkey, best & 0xFF)
+        ref_store(S.refute + REF_LEADS, lkey, best)
     if cut and late and rkey:
         # A move after the order's first choice settled the test: kept. A cut by the
         # first choice is not (the order gives it anyway, and it would push out a card
         # learned elsewhere; storing every cut: about half the gain, _refute.pxd).
-        ref_store(S.refute, rkey, best & 0xFF)
+        ref_store(S.refute + REF_FULL, rkey, best)
         if not ckey:
             ckey = ref_hash_coarse(r, s, seat)
-        ref_store(S.refute + REF_COARSE, ckey, best & 0xFF)
+        ref_store(S.refute + REF_COARSE, ckey, best)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
