@@ -7,7 +7,7 @@ side not on lead that is sure to win this trick cashes from the next one).
 
 from libc.stdint cimport uint64_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, clz64,
-                            suit_cards, trump_index)
+                            suit_cards, suits_cards, trump_index)
 from solver._clean cimport sure_worth
 from solver._sure_tables cimport Sure
 
@@ -63,15 +63,12 @@ cdef inline uint64_t led_unsure(const Sure* q, int rng, uint64_t others,
     σ). The cards of a suit at once: ``others``' 2s times 0x1FFF fill their suits (13 bits
     apart, no carries); the Joker is of no suit, and a leader's Joker is never in
     ``others`` anyway."""
-    cdef uint64_t m = 0, twos, gone = 0
+    cdef uint64_t m = 0, twos
     if (others & q.pair_cards) == q.pair_cards:
         m = q.pair_loses[rng]
     if q.two_led[rng]:
         twos = others & <uint64_t>0x8004002001   # bits 0, 13, 26, 39: the 2s
-        if voids:
-            gone = (<uint64_t>(voids & 1) | (<uint64_t>((voids >> 1) & 1) << 13) |
-                    (<uint64_t>((voids >> 2) & 1) << 26) | (<uint64_t>((voids >> 3) & 1) << 39))
-        m |= q.two_led[rng] & ((twos & ~gone) * <uint64_t>0x1FFF)
+        m |= q.two_led[rng] & ((twos & ~suits_cards(voids)) * <uint64_t>0x1FFF)
     return m
 
 

@@ -10,7 +10,7 @@ name the sure cards they counted (see ``sure_bounds``).
 """
 
 from libc.stdint cimport uint64_t
-from solver._rules cimport Rules, State, JOKER, popcount64, ctz64
+from solver._rules cimport Rules, State, JOKER, popcount64, ctz64, suits_cards
 from solver._clean cimport sure_worth, clean_points, clean_cap
 from solver._sure_tables cimport Sure, sure_init, sure_range
 from solver._cash cimport cash_value, seq_bound
@@ -126,11 +126,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             held_o &= ((h >> 13) & m02) + m02
         voids = 15 & ~(<int>((held_e >> 13) & 1) | <int>((held_o >> 13) & 1) << 1 |
                        <int>((held_e >> 39) & 1) << 2 | <int>((held_o >> 39) & 1) << 3)
-    two_live = q.two_any[rng] & ~((<uint64_t>1) << JOKER)
-    if voids:
-        for i in range(4):
-            if (voids >> i) & 1:
-                two_live &= ~((<uint64_t>0x1FFF) << (13 * i))
+    two_live = q.two_any[rng] & ~((<uint64_t>1) << JOKER) & ~suits_cards(voids)
     for i in range(r.n_seats):
         hand = s.hands[i]
         side_cards[(r.side_mask >> i) & 1] |= hand
