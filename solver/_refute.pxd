@@ -68,12 +68,12 @@ cdef enum:
     REF_TAG_BIT = 0x400     # set in every key: an empty (zero) entry never matches
 
 
-cdef inline uint32_t ref_hash(const State* s, int seat) noexcept nogil:
+cdef inline uint32_t ref_hash(const State* s, int seat, uint64_t salt) noexcept nogil:
     """The memory's key of a mid-trick node: the trick number, the seat to move, the
     trick's cards so far in order and the mover's hand (with the hand: -1.2 %, exp-refute2);
     its low REF_BITS bits are the entry's index, its bits from REF_TAG_BIT up (never 0)
     are kept in the entry as a tag above the move."""
-    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1)
+    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1) ^ salt
     cdef int i
     for i in range(s.nplayed):
         h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
@@ -95,7 +95,8 @@ cdef inline void ref_store(uint32_t* mem, uint32_t key, int move) noexcept nogil
 
 
 
-cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat) noexcept nogil:
+cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat,
+                                     uint64_t salt) noexcept nogil:
     """The fallback key of a mid-trick node whose full key has nothing (or a card this hand
     cannot play), so mostly the first time a trick so far is met: the trick number, the
     number of cards played, the seat to move, the led suit, the card winning the trick so
@@ -104,7 +105,7 @@ cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat) n
     whatever the cards in between. Measured (full deals 0..19 by value, with the leads'
     memory): the led card instead of the suit +3.4 %; without the winning card (the led
     suit only) +17 %; without the hand +1.5 %, alone (no leads' memory) -2.5 % in all."""
-    cdef uint64_t h = <uint64_t>(s.trick * 64 + s.nplayed * 8 + seat + 1)
+    cdef uint64_t h = <uint64_t>(s.trick * 64 + s.nplayed * 8 + seat + 1) ^ salt
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[0] // 13 + 100)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[
         trick_winner_m(r, s.played, s.nplayed, s.trick_mask, s.trump, s.trick, s.joker_suit,
@@ -114,14 +115,14 @@ cdef inline uint32_t ref_hash_coarse(const Rules* r, const State* s, int seat) n
     return <uint32_t>(h >> 32) | REF_TAG_BIT
 
 
-cdef inline uint32_t ref_hash_lead(const State* s) noexcept nogil:
+cdef inline uint32_t ref_hash_lead(const State* s, uint64_t salt) noexcept nogil:
     """The key of a trick start (its card goes before the table's move): the trick number,
     the leader and the leader's hand (the lead that settled a test from this hand once
     mostly does again, whoever holds the other cards). Measured (full deals 0..19 by value,
     used only without a table move): the trick and leader only -3.9 % in all (against
     -20.7 % with the hand), the leader only +42 %, with ``need`` too -14.7 %, the cards in
     play instead of the hand -2.5 %, both -2.5 %."""
-    cdef uint64_t h = <uint64_t>(s.trick * 8 + s.leader + 1)
+    cdef uint64_t h = <uint64_t>(s.trick * 8 + s.leader + 1) ^ salt
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[s.leader]
     h *= <uint64_t>0xC2B2AE3D27D4EB4FULL
     return <uint32_t>(h >> 32) | REF_TAG_BIT

@@ -68,6 +68,7 @@ ctypedef struct Search:
     int probe_b[PROBE_SLOTS][MAX_MOVES]
     uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
     uint32_t* refute        # the refutation memory (_refute.pxd), NULL: none
+    uint64_t ref_salt       # mixed into its keys: a new salt starts it afresh (``exact_value``)
 
 
 cdef inline double now() noexcept nogil:
@@ -276,18 +277,18 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     if s.nplayed and S.refute != NULL:
         # Mid-trick (no table move): the card that last settled a test here after the
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
-        rkey = ref_hash(s, seat)
+        rkey = ref_hash(s, seat, S.ref_salt)
         first = ref_card(S.refute + REF_FULL, rkey)
         if first < 0 or not (legal >> first) & 1:
             # nothing for this trick so far (mostly its first visit): the coarser key's
-            ckey = ref_hash_coarse(r, s, seat)
+            ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
             first = ref_card(S.refute + REF_COARSE, ckey)
     elif S.refute != NULL:
         # A trick start: the lead that last settled a test from the same hand after the
         # first lead (the table's, or the order's) had failed goes first, before the
         # table's move: a partition entry's move was found for another position of its
         # class (only the order changes; only without a table move: +10 %).
-        lkey = ref_hash_lead(s)
+        lkey = ref_hash_lead(s, S.ref_salt)
         k = ref_card(S.refute + REF_LEADS, lkey)
         if k >= 0:
             first = k
@@ -386,7 +387,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # learned elsewhere; storing every cut: about half the gain, _refute.pxd).
         ref_store(S.refute + REF_FULL, rkey, best)
         if not ckey:
-            ckey = ref_hash_coarse(r, s, seat)
+            ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
         ref_store(S.refute + REF_COARSE, ckey, best)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
@@ -564,7 +565,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             else:
                 if want == 1:
                     lo = 0
-                    n_moves = exact_value(&S, &s, &lo, &hi, 0)
+                    n_moves = exact_value(&S, &s, &lo, &hi, 0, 1)
                 else:
                     n_moves = card_values(&S, &s, moves, values, &lo, &hi, &first)
                 if n_moves == -1:
