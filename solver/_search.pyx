@@ -29,7 +29,7 @@ from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, par
 from solver._entry cimport side_tricks
 from solver._sure cimport Sure, sure_init, sure_bounds
 from solver._later cimport later_bounds, trick_sure
-from solver._refute cimport (REF_FULL, REF_COARSE, REF_LEADS, REF_SIZE, ref_hash,
+from solver._refute cimport (ref_bits, ref_hash,
                              ref_hash_coarse, ref_hash_lead, ref_card, ref_store)
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
                             move_from_canon, CANON_MEMO_SIZE)
@@ -68,6 +68,7 @@ ctypedef struct Search:
     int probe_b[PROBE_SLOTS][MAX_MOVES]
     uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
     uint32_t* refute        # the refutation memory (_refute.pxd), NULL: none
+    uint32_t ref_mask       # its tables' entries - 1 (``ref_bits``)
     uint64_t ref_salt       # mixed into its keys: a new salt starts it afresh (``exact_value``)
 
 
@@ -278,18 +279,18 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # Mid-trick (no table move): the card that last settled a test here after the
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
         rkey = ref_hash(s, seat, S.ref_salt)
-        first = ref_card(S.refute + REF_FULL, rkey)
+        first = ref_card(S.refute, rkey, S.ref_mask)
         if first < 0 or not (legal >> first) & 1:
             # nothing for this trick so far (mostly its first visit): the coarser key's
             ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
-            first = ref_card(S.refute + REF_COARSE, ckey)
+            first = ref_card(S.refute + S.ref_mask + 1, ckey, S.ref_mask)
     elif S.refute != NULL:
         # A trick start: the lead that last settled a test from the same hand after the
         # first lead (the table's, or the order's) had failed goes first, before the
         # table's move: a partition entry's move was found for another position of its
         # class (only the order changes; only without a table move: +10 %).
         lkey = ref_hash_lead(s, S.ref_salt)
-        k = ref_card(S.refute + REF_LEADS, lkey)
+        k = ref_card(S.refute + 2 * (S.ref_mask + 1), lkey, S.ref_mask)
         if k >= 0:
             first = k
     n = gen_moves_legal(r, s, legal, moves, first, 1)
@@ -380,15 +381,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
     if cut and late and lkey:
-        ref_store(S.refute + REF_LEADS, lkey, best)
+        ref_store(S.refute + 2 * (S.ref_mask + 1), lkey, best, S.ref_mask)
     if cut and late and rkey:
         # A move after the order's first choice settled the test: kept. A cut by the
         # first choice is not (the order gives it anyway, and it would push out a card
         # learned elsewhere; storing every cut: about half the gain, _refute.pxd).
-        ref_store(S.refute + REF_FULL, rkey, best)
+        ref_store(S.refute, rkey, best, S.ref_mask)
         if not ckey:
             ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
-        ref_store(S.refute + REF_COARSE, ckey, best)
+        ref_store(S.refute + S.ref_mask + 1, ckey, best, S.ref_mask)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
@@ -548,7 +549,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         if not r.quick_tricks:
             # (plain trick-count rules, bridge and Nap, order by their own scores: there
             # it changed bridge's nodes by -2.7 % to +0.4 % and cost 3-7 % more time)
-            S.refute = <uint32_t*>calloc(REF_SIZE, sizeof(uint32_t))
+            S.ref_mask = (1u << ref_bits(popcount64(s.in_play))) - 1
+            S.refute = <uint32_t*>calloc(3 * (S.ref_mask + 1), sizeof(uint32_t))
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
