@@ -70,6 +70,14 @@ cdef int exact_value(Search* S, const State* s, int* lo, int* hi, int up,
     return -1 if S.aborted else 0
 
 
+# ``card_values``: on a full deal of the role and point games (BEATS_LEFT tricks left or
+# more) a maximiser's later card asks "beats the best?" within BEATS_FACTOR times the
+# first card's fail just above its value (measured: solver/README.md, exp-cards2).
+cdef enum:
+    BEATS_LEFT = 9
+    BEATS_FACTOR = 2
+
+
 cdef int card_values(Search* S, const State* s, int* moves, int* values,
                      int* out_lo, int* out_hi, int* out_move) noexcept nogil:
     """The value of ``s`` (out_lo = out_hi = it) as the best of its cards' values for the side
@@ -85,9 +93,11 @@ cdef int card_values(Search* S, const State* s, int* moves, int* values,
     tests between the best and that value are skipped; a card that passes is stepped up,
     one that fails is found from the top. Every other later card is first asked whether it
     beats the best so far (the root's test at the value + 1, split per card so that each
-    card keeps its own fail-soft bound). Then a minimiser's card that passes is stepped up
-    (its value is likely the best's or just above), every other card is found from the
-    top."""
+    card keeps its own fail-soft bound); on full deals of the role and point games a
+    maximiser's card asks it within a node budget, and one whose test runs out (it likely
+    beats the best: the pass would lie below its value) is found from the top. Then a
+    minimiser's card that passes is stepped up (its value is likely the best's or just
+    above), every other card is found from the top."""
     cdef const Rules* r = S.r
     cdef int reps[MAX_MOVES]
     cdef int rlo[MAX_MOVES]
@@ -99,6 +109,9 @@ cdef int card_values(Search* S, const State* s, int* moves, int* values,
     cdef int suit_value[4]      # per suit the value of the last card valued there (-1: none)
     cdef uint64_t in_play = s.in_play, below
     cdef State child
+    cdef uint64_t f1 = 0, n0, rel     # f1: the first card's fail just above its value, in nodes
+    cdef int b, done
+    cdef int budgeted = (not r.quick_tricks) and r.n_tricks - s.trick >= BEATS_LEFT
     for k in range(4):
         suit_value[k] = -1
     for k in range(nr):
@@ -111,7 +124,12 @@ cdef int card_values(Search* S, const State* s, int* moves, int* values,
         lo = 0
         hi = rhi[k] - gain
         if best < 0:
-            exact_value(S, &child, &lo, &hi, 0, 0)
+            # from the top, the cost of each failing test kept (the last: the fail just
+            # above the card's value, the scale of a later card's test above the best)
+            while lo < hi and not S.aborted:
+                n0 = S.nodes
+                if not bound_test(S, &child, hi, &lo, &hi):
+                    f1 = S.nodes - n0
         else:
             guess = suit_value[card // 13] if card != JOKER else -1
             if guess < 0 or guess == best:
@@ -121,7 +139,28 @@ cdef int card_values(Search* S, const State* s, int* moves, int* values,
                 # the guess is the value: its test above it (a maximiser) or at it
                 t = guess + 1 if maxing else guess
                 up = 1
-            passed = bound_test(S, &child, t - gain, &lo, &hi)
+            if budgeted and maxing and t == best + 1 and f1 and lo < t - gain <= hi:
+                # "Beats the best?" within a budget (BEATS_FACTOR times the first card's
+                # fail just above its value): a card that beats the best passes this test
+                # below its own value, a pass as costly as its exact one (full deals:
+                # 11 M nodes for nothing on one), while the cards that do not beat it
+                # mostly fail for about the first card's fail. A test that runs out has
+                # its card found from the top instead (failing tests down to its value).
+                # Exact: a finished probe is this very test's answer, one that ran out
+                # proved and stored nothing (``probe``), and the card's bounds stay those
+                # proved so far.
+                S.tests += 1
+                b = probe(S, &child, t - gain, f1 * BEATS_FACTOR, &rel, &done, 0)
+                if S.aborted or not done:
+                    passed = 0
+                elif b >= t - gain:
+                    lo = b if b < hi else hi
+                    passed = 1
+                else:
+                    hi = b if b > lo else lo
+                    passed = 0
+            else:
+                passed = bound_test(S, &child, t - gain, &lo, &hi)
             if not S.aborted:
                 exact_value(S, &child, &lo, &hi, passed and up, 0)
         rlo[k] = gain + lo
