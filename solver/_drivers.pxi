@@ -60,7 +60,7 @@ cdef int exact_value(Search* S, const State* s, int* lo, int* hi, int up,
     With ``fresh`` every test starts the refutation memory afresh (a new salt in its keys:
     the old entries no longer match). The value driver's tests from the top get harder one
     by one, and the cards the easier test above kept misled the next one: full Japanese
-    deals by value 36.18 M -> 33.53 M nodes (0..19) and 64.25 M -> 58.39 M (20..39). Not
+    deals by value 36.18 M -> 33.53 M nodes (0..19) and 64.25 M -> 58.36 M (20..39). Not
     for the card values' tests, which share what they learn: clearing there +4.7 %, in
     the first card's valuation only -0.4 % (solver/README.md)."""
     while lo[0] < hi[0] and not S.aborted:

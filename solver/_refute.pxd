@@ -86,8 +86,8 @@ cdef inline int ref_bits(int cards) noexcept nogil:
 cdef inline uint32_t ref_hash(const State* s, int seat, uint64_t salt) noexcept nogil:
     """The memory's key of a mid-trick node: the trick number, the seat to move, the
     trick's cards so far in order and the mover's hand (with the hand: -1.2 %, exp-refute2);
-    its low REF_BITS bits are the entry's index, its bits from REF_TAG_BIT up (never 0)
-    are kept in the entry as a tag above the move."""
+    its low bits (``ref_bits``) are the entry's index, its bits from REF_TAG_BIT up (never
+    0) are kept in the entry as a tag above the move."""
     cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1) ^ salt
     cdef int i
     for i in range(s.nplayed):

@@ -67,8 +67,11 @@ ctypedef struct Search:
     # the root (here rather than in ``ab``'s frame, which every node pays for)
     int probe_b[PROBE_SLOTS][MAX_MOVES]
     uint64_t probe_rel[PROBE_SLOTS][MAX_MOVES]
-    uint32_t* refute        # the refutation memory (_refute.pxd), NULL: none
-    uint32_t ref_mask       # its tables' entries - 1 (``ref_bits``)
+    uint32_t* refute        # the refutation memory (_refute.pxd), NULL: none; its table
+                            # by the full key
+    uint32_t* ref_coarse    # its table by the fallback key (``ref_hash_coarse``)
+    uint32_t* ref_leads     # its table by the leads' key (``ref_hash_lead``)
+    uint32_t ref_mask       # entries per table - 1 (``ref_bits``)
     uint64_t ref_salt       # mixed into its keys: a new salt starts it afresh (``exact_value``)
 
 
@@ -283,14 +286,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         if first < 0 or not (legal >> first) & 1:
             # nothing for this trick so far (mostly its first visit): the coarser key's
             ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
-            first = ref_card(S.refute + S.ref_mask + 1, ckey, S.ref_mask)
+            first = ref_card(S.ref_coarse, ckey, S.ref_mask)
     elif S.refute != NULL:
         # A trick start: the lead that last settled a test from the same hand after the
         # first lead (the table's, or the order's) had failed goes first, before the
         # table's move: a partition entry's move was found for another position of its
         # class (only the order changes; only without a table move: +10 %).
         lkey = ref_hash_lead(s, S.ref_salt)
-        k = ref_card(S.refute + 2 * (S.ref_mask + 1), lkey, S.ref_mask)
+        k = ref_card(S.ref_leads, lkey, S.ref_mask)
         if k >= 0:
             first = k
     n = gen_moves_legal(r, s, legal, moves, first, 1)
@@ -381,7 +384,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             elif (pmask >> (moves[i] & MOVE_CARD)) & 1:
                 skip |= small_twins(moves[i] & MOVE_CARD, acc, s.in_play, legal & pmask)
     if cut and late and lkey:
-        ref_store(S.refute + 2 * (S.ref_mask + 1), lkey, best, S.ref_mask)
+        ref_store(S.ref_leads, lkey, best, S.ref_mask)
     if cut and late and rkey:
         # A move after the order's first choice settled the test: kept. A cut by the
         # first choice is not (the order gives it anyway, and it would push out a card
@@ -389,7 +392,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         ref_store(S.refute, rkey, best, S.ref_mask)
         if not ckey:
             ckey = ref_hash_coarse(r, s, seat, S.ref_salt)
-        ref_store(S.refute + S.ref_mask + 1, ckey, best, S.ref_mask)
+        ref_store(S.ref_coarse, ckey, best, S.ref_mask)
     if part:
         # A cut needs only its move's proof; an all-node needs every move's, the moves
         # left out by rank equivalence included (``close_runs``).
@@ -551,6 +554,9 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             # it changed bridge's nodes by -2.7 % to +0.4 % and cost 3-7 % more time)
             S.ref_mask = (1u << ref_bits(popcount64(s.in_play))) - 1
             S.refute = <uint32_t*>calloc(3 * (S.ref_mask + 1), sizeof(uint32_t))
+            if S.refute != NULL:
+                S.ref_coarse = S.refute + S.ref_mask + 1
+                S.ref_leads = S.ref_coarse + S.ref_mask + 1
         with nogil:
             hi = max_value(&r, &s)
             if want == 0:
