@@ -70,7 +70,7 @@ is one, still goes first (it now saves only about 0.1 % of the nodes)."""
 
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memcpy
-from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL,
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MOVE_CALL, MOVE_CARD,
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
                             trump_index, trick_winner_m, joker_elsewhere,
                             suit_to_follow, seat_add, popcount64, MAX_MOVES, POWER_TRUMP,
@@ -433,3 +433,34 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
             scores[n] = sc
             n += 1
     return sort_moves(moves, scores, n, first_move)
+
+
+cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int m) noexcept nogil:
+    """Whether ``gen_moves_legal(r, s, legal, ..., merge=1)`` lists the move ``m`` (a card
+    with its lead options): legal, not left out by rank equivalence, its options the ones
+    listed. Lets the search try the table's or the memory's move before ordering the rest
+    (``ab``); must follow the two generators above."""
+    cdef int c = m & MOVE_CARD, seat
+    cdef const TrumpRules* t
+    cdef uint64_t below
+    if m < 0 or not (legal >> c) & 1:
+        return 0
+    if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
+        below = s.in_play & suit_cards(c // 13) & (bit(c) - 1)
+        return m == c and not (below and (legal >> high_card(below)) & 1)
+    t = &r.tr[trump_index(s.trump)]
+    if s.nplayed and not (legal & (legal - 1)):
+        return m == c
+    if r.unit_points:
+        below = (merged_cards(s.in_play, legal & ~t.special_mask & r.point_mask) & r.point_mask) | \
+            (merged_cards(s.in_play, legal & ~t.special_mask & ~r.point_mask) & ~r.point_mask)
+    else:
+        below = merged_cards(s.in_play, legal & ~t.special_mask)
+    if ((below & ~t.special_mask) >> c) & 1:
+        return 0
+    if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
+        return 1 <= ((m >> MOVE_SUIT_SHIFT) & 7) <= 4 and not (m & MOVE_CALL)
+    seat = seat_to_move(r, s)
+    if s.nplayed == 0 and c == t.ripper and s.trick > 0 and joker_elsewhere(r, s, seat):
+        return m == c or m == (c | MOVE_CALL)
+    return m == c

@@ -21,7 +21,7 @@ from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          ptt_prefetch, ptt_scan, PART_LEVELS)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
 from solver._rules cimport MAX_MOVES
-from solver._order cimport gen_moves, gen_moves_legal
+from solver._order cimport gen_moves, gen_moves_legal, move_listed
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
@@ -160,6 +160,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int done, slot
     cdef int late = 0
     cdef uint32_t rkey = 0, ckey = 0, lkey = 0
+    cdef int probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
+    cdef uint64_t rel0 = 0
     rel[0] = 0
     if need <= 0:
         return 0
@@ -296,7 +298,6 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         k = ref_card(S.ref_leads, lkey, S.ref_mask)
         if k >= 0:
             first = k
-    n = gen_moves_legal(r, s, legal, moves, first, 1)
     if part:
         if part == PART_ROLES:
             ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
@@ -306,9 +307,29 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
     result = -1 if maxing else maxv + 1
+    probing = r.n_tricks - s.trick >= PROBE_LEFT and expect_cut and not r.quick_tricks and \
+        (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS
+    if first >= 0 and not probing and (legal & (legal - 1)) and move_listed(r, s, legal, first):
+        # The table's or the memory's move first, before the other moves are ordered: it
+        # settles most nodes that have one, and ordering is the dearest part of a node.
+        # The move list below puts it first too, so the search is the same move for move.
+        gain = apply_move(r, s, first, &child, &w)
+        b0 = gain + ab(S, &child, need - gain, &rel0, child_cut(r, &child, maxing, expect_cut))
+        expect_cut = 0
+        if S.aborted:
+            return 0
+        if part and w >= 0:
+            rel0 |= trick_rel_of(r, s, &child, first, w)
+        staged = 1
+        if (b0 >= need) if maxing else (b0 < need):
+            moves[0] = first
+            n = 1
+        else:
+            n = gen_moves_legal(r, s, legal, moves, first, 1)
+    else:
+        n = gen_moves_legal(r, s, legal, moves, first, 1)
     # (the trick first: most nodes lie past the probing's tricks)
-    if r.n_tricks - s.trick >= PROBE_LEFT and expect_cut and n > 1 and not r.quick_tricks and \
-            (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS:
+    if probing and n > 1:
         # Probing: in a five-seat trick a wrong first move of the side that should settle
         # the test (a defender's, mostly, in the failing test just above the value) costs
         # the whole proof of the other answer, which may be huge (the other side's every
@@ -344,7 +365,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     for i in range(n):
         if (skip >> (moves[i] & MOVE_CARD)) & 1:
             continue
-        if (probed >> i) & 1:
+        if staged and i == 0:
+            b = b0
+            crel = rel0
+        elif (probed >> i) & 1:
             b = pb[i]
             crel = prel[i]
         else:
