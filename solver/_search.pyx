@@ -130,6 +130,25 @@ cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cu
     return cut if ((r.max_mask >> seat_to_move(r, child)) & 1) == maxing else 1 - cut
 
 
+cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
+                                  uint64_t legal) noexcept nogil:
+    """The cards an all-node's bound relied on, ``acc`` those of its moves' proofs: every
+    move's proof is needed, the moves left out by rank equivalence included
+    (``close_runs``)."""
+    if r.partition == PART_ROLES:
+        # Role cards and the Joker never merge and are always kept, and a run of
+        # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
+        # is closed within its class (point cards only when they may be small).
+        legal &= ~r.tr[trump_index(s.trump)].keep_extra
+        if r.unit_points:
+            acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
+            legal &= r.tr[trump_index(s.trump)].small_points
+        if legal:
+            acc = close_runs(acc, s.in_play, legal)
+        return acc
+    return close_runs(acc, s.in_play, legal)
+
+
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -280,6 +299,20 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         return v
                     first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
+    if s.nplayed and not (legal & (legal - 1)):
+        # One legal card (options come only with a lead): no order to make and nothing for
+        # the memory; the same bound and proof as the move loop below would give.
+        first = ctz64(legal)
+        gain = apply_move(r, s, first, &child, &w)
+        b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
+        if S.aborted:
+            return 0
+        if part:
+            if w >= 0:
+                crel |= trick_rel_of(r, s, &child, first, w)
+            rel[0] = crel if ((b >= need) if maxing else (b < need)) else \
+                all_node_rel(r, s, crel, legal)
+        return 0 if b < 0 else (maxv if b > maxv else b)
     if s.nplayed and S.refute != NULL:
         # Mid-trick (no table move): the card that last settled a test here after the
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
@@ -422,18 +455,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # left out by rank equivalence included (``close_runs``).
         if cut:
             acc = crel
-        elif part == PART_ROLES:
-            # Role cards and the Joker never merge and are always kept, and a run of
-            # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
-            # is closed within its class (point cards only when they may be small).
-            legal &= ~r.tr[trump_index(s.trump)].keep_extra
-            if r.unit_points:
-                acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
-                legal &= r.tr[trump_index(s.trump)].small_points
-            if legal:
-                acc = close_runs(acc, s.in_play, legal)
         else:
-            acc = close_runs(acc, s.in_play, legal)
+            acc = all_node_rel(r, s, acc, legal)
         rel[0] = acc
     if result > maxv:
         result = maxv
