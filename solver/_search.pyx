@@ -45,6 +45,7 @@ cdef enum:
 # the first's budget raised from 3000 on top of the refutation memory, which mostly puts
 # the settling move first: its proof then ran out of 3000 and was searched twice).
 cdef enum:
+    SURE_AFTER_TT = 4
     PROBE_LEFT = 8
     PROBE_FIRST = 15000
     PROBE_OTHERS = 300
@@ -179,7 +180,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int done, slot
     cdef int late = 0
     cdef uint32_t rkey = 0, ckey = 0, lkey = 0
-    cdef int probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
+    cdef int late_sure = 0, probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
     cdef uint64_t rel0 = 0
     rel[0] = 0
     if need <= 0:
@@ -238,7 +239,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 rel[0] = crel
                 return maxv - v
         # Under partition search the sure bounds name the sure cards they relied on.
-        if S.sure.on and s.trump == S.sure.trump and (s.trump < 4 or not r.quick_tricks):
+        late_sure = part == PART_ROLES and r.n_tricks - s.trick >= SURE_AFTER_TT
+        if not late_sure and S.sure.on and s.trump == S.sure.trump and (s.trump < 4 or not r.quick_tricks):
             v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
             if v >= 0:
                 rel[0] = crel
@@ -284,6 +286,12 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         rel[0] = rel_of_counts(counts, in_play)
                     return v
                 first = move_from_canon(&cn, first)
+                if late_sure and S.sure.on and s.trump == S.sure.trump and \
+                        (s.trump < 4 or not r.quick_tricks):
+                    v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
+                    if v >= 0:
+                        rel[0] = crel
+                        return v
             else:
                 tag = tt_tag(s.leader, s.trump, s.reveal_used)
                 entry = tt_find(S.tt, cn.hands, tag)
