@@ -18,7 +18,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             fill_rules, fill_state, PART_PLAIN, PART_ROLES)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
-                         ptt_prefetch, ptt_scan, PART_LEVELS)
+                         ptt_prefetch, ptt_scan, PART_LEVELS, tt_start_for)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
 from solver._rules cimport MAX_MOVES
 from solver._order cimport gen_moves, gen_moves_legal, move_listed
@@ -591,6 +591,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                  5 if r.partition == PART_ROLES and r.unit_points and not r.part_points
                  else 0) < 0:
         raise MemoryError("could not allocate the transposition table")
+    tt_start_for(&table.tt, popcount64(s.in_play))
 
     memset(&S, 0, sizeof(Search))
     S.r = &r

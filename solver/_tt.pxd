@@ -84,6 +84,7 @@ cdef enum:
     GROW_AT = 16             # ... doubled once entries stored reach 1/GROW_AT of their entries
     ROLE_START = 2048       # the same for PART_ROLES tables (see the note above ptt_tag)
     ROLE_GROW_AT = 4
+    ROLE_START_FULL = 32768  # ... for a full deal (``tt_start_for``)
     PART_LEVELS = 4         # partition buckets hashed on the top 0..PART_LEVELS-1 cards per suit
 
 ctypedef struct TT:
@@ -189,6 +190,18 @@ cdef inline void tt_start(TT* tt) noexcept nogil:
     tt.active_mask = tt.bucket_mask
     if tt.partition and tt.bucket_mask > <uint64_t>tt.part_start - 1:
         tt.active_mask = tt.part_start - 1
+
+
+cdef inline void tt_start_for(TT* tt, int cards) noexcept nogil:
+    """An empty PART_ROLES table about to search a position of ``cards`` cards in play
+    starts with ROLE_START_FULL buckets in use when that is more than 40 (a full deal of
+    the five-seat games): its first tests fill a small start at once, and the fuller
+    buckets take longer to scan (full Japanese deals by value: 33.58 M -> 33.35 M nodes,
+    about 3 % less CPU; the 6-card sets lose 10-20 % with it, so they keep ROLE_START).
+    Its buckets past the ones in use are empty (a new or cleared table)."""
+    if tt.partition == PART_ROLES and tt.stores == 0 and cards > 40:
+        while tt.active_mask + 1 < ROLE_START_FULL and tt.active_mask < tt.bucket_mask:
+            tt.active_mask = tt.active_mask * 2 + 1
 
 
 cdef inline void tt_release(TT* tt) noexcept nogil:
