@@ -39,13 +39,17 @@ cdef enum:
     ABORT_NODES = 1
     ABORT_TIME = 2
 
+# Role and point games: from this many tricks left a trick start asks the table before the
+# sure bounds (with fewer the bounds settle more trick starts than the table, with more fewer).
+cdef enum:
+    SURE_AFTER_TT = 4
+
 # Probing (``ab``): at an expected cut node with at least PROBE_LEFT tricks left, in the
 # role and point games, each move is first searched within a node budget, the first one
 # within PROBE_FIRST nodes, the others within PROBE_OTHERS (tuned on full Japanese deals;
 # the first's budget raised from 3000 on top of the refutation memory, which mostly puts
 # the settling move first: its proof then ran out of 3000 and was searched twice).
 cdef enum:
-    SURE_AFTER_TT = 4
     PROBE_LEFT = 8
     PROBE_FIRST = 15000
     PROBE_OTHERS = 300
