@@ -435,6 +435,19 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     return sort_moves(moves, scores, n, first_move)
 
 
+cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal) noexcept nogil:
+    """The cards a follower's move list holds (``gen_moves_legal`` with ``merge``; not for
+    bridge's own generator): one per run of equivalent cards."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t below
+    if r.unit_points:
+        below = (merged_cards(s.in_play, legal & ~t.special_mask & r.point_mask) & r.point_mask) | \
+            (merged_cards(s.in_play, legal & ~t.special_mask & ~r.point_mask) & ~r.point_mask)
+    else:
+        below = merged_cards(s.in_play, legal & ~t.special_mask)
+    return legal & ~(below & ~t.special_mask)
+
+
 cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int m) noexcept nogil:
     """Whether ``gen_moves_legal(r, s, legal, ..., merge=1)`` lists the move ``m`` (a card
     with its lead options): legal, not left out by rank equivalence, its options the ones

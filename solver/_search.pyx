@@ -21,7 +21,7 @@ from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          ptt_prefetch, ptt_scan, PART_LEVELS, tt_start_for)
 from solver._tt_roles cimport ptt_probe_roles, ptt_store_roles, role_locate, ptt_probe_roles_at
 from solver._rules cimport MAX_MOVES
-from solver._order cimport gen_moves, gen_moves_legal, move_listed
+from solver._order cimport gen_moves, gen_moves_legal, move_listed, listed_cards
 from solver._rules cimport legal_mask
 from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, part_words, kept_counts,
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
@@ -185,7 +185,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int late = 0
     cdef uint32_t rkey = 0, ckey = 0, lkey = 0
     cdef int late_sure = 0, probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
-    cdef uint64_t rel0 = 0
+    cdef uint64_t rel0 = 0, one
     rel[0] = 0
     if need <= 0:
         return 0
@@ -311,10 +311,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         return v
                     first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
-    if s.nplayed and not (legal & (legal - 1)):
+    one = legal
+    if s.nplayed and (one & (one - 1)) and part == PART_ROLES:
+        one = listed_cards(r, s, legal)
+    if s.nplayed and not (one & (one - 1)):
         # One legal card (options come only with a lead): no order to make and nothing for
         # the memory; the same bound and proof as the move loop below would give.
-        first = ctz64(legal)
+        first = ctz64(one)
         gain = apply_move(r, s, first, &child, &w)
         b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
         if S.aborted:
