@@ -340,6 +340,21 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
     return n
 
 
+cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal) noexcept nogil:
+    """The cards ``gen_moves_legal`` lists with ``merge`` (not bridge's own generator): a
+    card is left out when the next lower card in play of its suit is a legal card of the
+    same hand without a role (and, in the point games, of its point class), every such
+    card at once (``merged_cards``)."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t below
+    if r.unit_points:
+        below = (merged_cards(s.in_play, legal & ~t.special_mask & r.point_mask) & r.point_mask) | \
+            (merged_cards(s.in_play, legal & ~t.special_mask & ~r.point_mask) & ~r.point_mask)
+    else:
+        below = merged_cards(s.in_play, legal & ~t.special_mask)
+    return legal & ~(below & ~t.special_mask)
+
+
 cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_move,
                           int merge) noexcept nogil:
     """Fill ``moves`` (best first) and return how many. ``first_move`` (or -1) goes first.
@@ -353,7 +368,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     """:func:`gen_moves` given ``legal_mask(r, s)`` (the search needs it too)."""
     cdef int seat = seat_to_move(r, s)
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t in_play, rest, below, special = t.special_mask, opp = 0
+    cdef uint64_t rest, opp = 0
     cdef uint64_t others
     cdef Outlook o
     cdef int scores[MAX_MOVES]
@@ -369,8 +384,6 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
         # One legal card (options come only with a lead): nothing to order.
         moves[0] = ctz64(legal)
         return 1
-    if merge:
-        in_play = s.in_play
     n_answers = prepare_answers(r, s, t, seat, answers, answer_masks, legal)
     if s.nplayed == 0:
         opp = opponents_cards(r, s, seat)
@@ -399,17 +412,8 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
                                      s.joker_called)]
         ours_anyway = ((r.side_mask >> w) & 1) == ((r.max_mask >> seat) & 1)
         n = 0
-    rest = legal
-    if merge:
-        # A card is left out when the next lower card in play of its suit is a legal card
-        # of the same hand without a role (and, in the point games, of its point class):
-        # every such card at once (``merged_cards``).
-        if r.unit_points:
-            below = (merged_cards(in_play, legal & ~special & r.point_mask) & r.point_mask) | \
-                (merged_cards(in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)
-        else:
-            below = merged_cards(in_play, legal & ~special)
-        rest &= ~(below & ~special)
+    # With ``merge`` one card per run of equivalent cards (``listed_cards``).
+    rest = listed_cards(r, s, legal) if merge else legal
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
@@ -435,19 +439,6 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     return sort_moves(moves, scores, n, first_move)
 
 
-cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal) noexcept nogil:
-    """The cards a follower's move list holds (``gen_moves_legal`` with ``merge``; not for
-    bridge's own generator): one per run of equivalent cards."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t below
-    if r.unit_points:
-        below = (merged_cards(s.in_play, legal & ~t.special_mask & r.point_mask) & r.point_mask) | \
-            (merged_cards(s.in_play, legal & ~t.special_mask & ~r.point_mask) & ~r.point_mask)
-    else:
-        below = merged_cards(s.in_play, legal & ~t.special_mask)
-    return legal & ~(below & ~t.special_mask)
-
-
 cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int m) noexcept nogil:
     """Whether ``gen_moves_legal(r, s, legal, ..., merge=1)`` lists the move ``m`` (a card
     with its lead options): legal, not left out by rank equivalence, its options the ones
@@ -464,12 +455,7 @@ cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int 
     t = &r.tr[trump_index(s.trump)]
     if s.nplayed and not (legal & (legal - 1)):
         return m == c
-    if r.unit_points:
-        below = (merged_cards(s.in_play, legal & ~t.special_mask & r.point_mask) & r.point_mask) | \
-            (merged_cards(s.in_play, legal & ~t.special_mask & ~r.point_mask) & ~r.point_mask)
-    else:
-        below = merged_cards(s.in_play, legal & ~t.special_mask)
-    if ((below & ~t.special_mask) >> c) & 1:
+    if not (listed_cards(r, s, legal) >> c) & 1:
         return 0
     if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
         return 1 <= ((m >> MOVE_SUIT_SHIFT) & 7) <= 4 and not (m & MOVE_CALL)

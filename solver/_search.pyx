@@ -185,7 +185,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int late = 0
     cdef uint32_t rkey = 0, ckey = 0, lkey = 0
     cdef int late_sure = 0, probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
-    cdef uint64_t rel0 = 0, one
+    cdef uint64_t rel0 = 0, listed
     rel[0] = 0
     if need <= 0:
         return 0
@@ -311,14 +311,14 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         return v
                     first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
-    one = legal
-    if s.nplayed and (one & (one - 1)) and part == PART_ROLES:
-        one = listed_cards(r, s, legal)
-    if s.nplayed and not (one & (one - 1)):
+    listed = legal
+    if s.nplayed and (listed & (listed - 1)) and part == PART_ROLES:
+        listed = listed_cards(r, s, legal)
+    if s.nplayed and not (listed & (listed - 1)):
         # One legal card, or one run of equivalent cards (options come only with a lead):
         # no order to make and nothing for the memory; the same bound and proof as the
         # move loop below would give (a third of the mid-trick nodes, 37 % with the runs).
-        first = ctz64(one)
+        first = ctz64(listed)
         gain = apply_move(r, s, first, &child, &w)
         b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
         if S.aborted:
