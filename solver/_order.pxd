@@ -341,10 +341,10 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
 
 
 cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal) noexcept nogil:
-    """The cards ``gen_moves_legal`` lists with ``merge`` (not bridge's own generator): a
-    card is left out when the next lower card in play of its suit is a legal card of the
-    same hand without a role (and, in the point games, of its point class), every such
-    card at once (``merged_cards``)."""
+    """The cards ``gen_moves_legal`` lists with ``merge`` (bridge's generator too): a card
+    is left out when the next lower card in play of its suit is a legal card of the same
+    hand without a role (and, in the point games, of its point class), every such card at
+    once (``merged_cards``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t below
     if r.unit_points:
@@ -379,7 +379,8 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     cdef int n = 0, c, i, j, sc, mv, k, n_answers, ours_anyway, w, known
     cdef int alts[5]
     if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
-        return gen_moves_bridge(r, s, legal, moves, first_move, merge)
+        return gen_moves_bridge(r, s, legal, listed_cards(r, s, legal) if merge else legal,
+                                moves, first_move)
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
         moves[0] = ctz64(legal)
@@ -443,16 +444,11 @@ cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int 
     """Whether ``gen_moves_legal(r, s, legal, ..., merge=1)`` lists the move ``m`` (a card
     with its lead options): legal, not left out by rank equivalence, its options the ones
     listed. Lets the search try the table's or the memory's move before ordering the rest
-    (``ab``); must follow the two generators above."""
+    (``ab``); must follow ``gen_moves_legal``."""
     cdef int c = m & MOVE_CARD, seat
-    cdef const TrumpRules* t
-    cdef uint64_t below
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     if m < 0 or not (legal >> c) & 1:
         return 0
-    if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
-        below = s.in_play & suit_cards(c // 13) & (bit(c) - 1)
-        return m == c and not (below and (legal >> high_card(below)) & 1)
-    t = &r.tr[trump_index(s.trump)]
     if s.nplayed and not (legal & (legal - 1)):
         return m == c
     if not (listed_cards(r, s, legal) >> c) & 1:

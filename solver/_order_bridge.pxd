@@ -194,18 +194,19 @@ cdef inline int plain_power(int c, uint64_t led, uint64_t tm) noexcept nogil:
     return -1
 
 
-cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal, int* moves,
-                                 int first_move, int merge) noexcept nogil:
+cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
+                                 uint64_t listed, int* moves, int first_move) noexcept nogil:
     """``gen_moves`` for bridge (``bridge_like``, trump fixed, tricks counted, no special
     first trick): the same moves with the same scores in the same order, found without
     the general trick winner. The outlook's trick winner is the card of highest
     ``plain_power``; every later seat's strongest answer is its highest card of the suit,
     or, void, its ``plain_strongest`` card; the cards of the trick but the mover's are
-    compared once, the mover's cards each against them."""
+    compared once, the mover's cards each against them. ``listed``: the legal cards to
+    list (``listed_cards`` when equivalent cards are merged)."""
     cdef int seat = s.leader + s.nplayed
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t tm = t.trump_mask
-    cdef uint64_t in_play = s.in_play, rest, below, hand, follow, ledm = 0
+    cdef uint64_t rest, hand, follow, ledm = 0
     cdef int scores[MAX_MOVES]
     cdef int bp[4]          # lead: per suit the best answer's power ...
     cdef int bseat[4]       # ... and its seat
@@ -268,14 +269,10 @@ cdef inline int gen_moves_bridge(const Rules* r, const State* s, uint64_t legal,
                 bp[0] = p
                 bseat[0] = other
         ours_anyway = ((r.side_mask >> bseat[0]) & 1) == maxing
-    rest = legal
+    rest = listed
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
-        if merge:
-            below = in_play & suit_cards(c // 13) & (bit(c) - 1)
-            if below and (legal >> high_card(below)) & 1:
-                continue
         p = t.power[c]
         if s.nplayed == 0:
             su = c // 13

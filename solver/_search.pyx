@@ -154,6 +154,20 @@ cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
     return close_runs(acc, s.in_play, legal)
 
 
+cdef inline int move_bound(Search* S, const State* s, int move, int need, int maxing,
+                           int expect_cut, uint64_t* crel) noexcept nogil:
+    """``ab``'s bound for ``need`` after ``move`` (the trick's gain included); ``crel`` gets
+    the cards it relied on, with the card whose rank won the trick when ``move`` ends it.
+    Meaningless when the search was aborted."""
+    cdef State child
+    cdef int w, gain = apply_move(S.r, s, move, &child, &w)
+    cdef int b = gain + ab(S, &child, need - gain, crel,
+                           child_cut(S.r, &child, maxing, expect_cut))
+    if S.r.partition and w >= 0 and not S.aborted:
+        crel[0] |= trick_rel_of(S.r, s, &child, move, w)
+    return b
+
+
 cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) noexcept nogil:
     """One zero-window test, fail-soft: returns a bound ``b`` on the value of ``s`` (what the
     declarer's side takes from the cards in play) with ``b >= need`` meaning the value is at
@@ -184,7 +198,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int done, slot
     cdef int late = 0
     cdef uint32_t rkey = 0, ckey = 0, lkey = 0
-    cdef int late_sure = 0, probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
+    cdef int sure_on, late_sure = 0, probing, staged = 0, b0 = 0     # b0, rel0: the staged first move's bound
     cdef uint64_t rel0 = 0, listed
     rel[0] = 0
     if need <= 0:
@@ -243,8 +257,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 rel[0] = crel
                 return maxv - v
         # Under partition search the sure bounds name the sure cards they relied on.
-        late_sure = part == PART_ROLES and r.n_tricks - s.trick >= SURE_AFTER_TT
-        if not late_sure and S.sure.on and s.trump == S.sure.trump and (s.trump < 4 or not r.quick_tricks):
+        sure_on = S.sure.on and s.trump == S.sure.trump and (s.trump < 4 or not r.quick_tricks)
+        late_sure = sure_on and part == PART_ROLES and r.n_tricks - s.trick >= SURE_AFTER_TT
+        if sure_on and not late_sure:
             v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
             if v >= 0:
                 rel[0] = crel
@@ -290,8 +305,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         rel[0] = rel_of_counts(counts, in_play)
                     return v
                 first = move_from_canon(&cn, first)
-                if late_sure and S.sure.on and s.trump == S.sure.trump and \
-                        (s.trump < 4 or not r.quick_tricks):
+                if late_sure:
                     v = sure_bounds(r, &S.sure, s, maxv, need, &crel)
                     if v >= 0:
                         rel[0] = crel
@@ -319,13 +333,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # no order to make and nothing for the memory; the same bound and proof as the
         # move loop below would give (a third of the mid-trick nodes, 37 % with the runs).
         first = ctz64(listed)
-        gain = apply_move(r, s, first, &child, &w)
-        b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
+        b = move_bound(S, s, first, need, maxing, expect_cut, &crel)
         if S.aborted:
             return 0
         if part:
-            if w >= 0:
-                crel |= trick_rel_of(r, s, &child, first, w)
             rel[0] = crel if ((b >= need) if maxing else (b < need)) else \
                 all_node_rel(r, s, crel, legal)
         return 0 if b < 0 else (maxv if b > maxv else b)
@@ -362,13 +373,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # The table's or the memory's move first, before the other moves are ordered: it
         # settles most nodes that have one, and ordering is the dearest part of a node.
         # The move list below puts it first too, so the search is the same move for move.
-        gain = apply_move(r, s, first, &child, &w)
-        b0 = gain + ab(S, &child, need - gain, &rel0, child_cut(r, &child, maxing, expect_cut))
+        b0 = move_bound(S, s, first, need, maxing, expect_cut, &rel0)
         expect_cut = 0
         if S.aborted:
             return 0
-        if part and w >= 0:
-            rel0 |= trick_rel_of(r, s, &child, first, w)
         staged = 1
         if (b0 >= need) if maxing else (b0 < need):
             moves[0] = first
@@ -421,13 +429,10 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             b = pb[i]
             crel = prel[i]
         else:
-            gain = apply_move(r, s, moves[i], &child, &w)
-            b = gain + ab(S, &child, need - gain, &crel, child_cut(r, &child, maxing, expect_cut))
+            b = move_bound(S, s, moves[i], need, maxing, expect_cut, &crel)
             expect_cut = 0      # a cut node whose first move did not settle it: an all-node now
             if S.aborted:
                 return 0
-            if part and w >= 0:     # this move finished the trick: did a rank decide it?
-                crel |= trick_rel_of(r, s, &child, moves[i], w)
         if maxing:
             if b >= need:
                 result = b
