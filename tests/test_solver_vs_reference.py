@@ -13,6 +13,7 @@ from dataclasses import replace
 from napoleon_rules.cards import JOKER, cards_of, parse_card
 import solver
 from solver import SearchLimitError, Table, reaches, solve
+from solver.api import bounds
 from solver._compile import compile_rules, trump_index
 from solver._probes import rules_probe, winner_probe
 from solver.api import _move_of
@@ -283,6 +284,22 @@ def test_time_limit_and_table_reuse():
     assert again.value == first.value and again.plays == first.plays
     assert again.stats["nodes"] <= first.stats["nodes"]
     other = positions("bridge", 1, seed=3)[0]                 # other rules: the table is cleared
+    assert solve(other, table=table).value == reference.value(other)
+
+
+@pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "bridge"])
+def test_a_table_keeping_its_memory_changes_no_answer(preset):
+    # keep_memory: the refutation memory (move order only) carries over between solves on the
+    # table, across positions, targets, modes and rules, and never changes an answer
+    table = Table(4, keep_memory=True)
+    for k, pos in enumerate(positions(preset, 12, seed=21, max_tricks=3)):
+        value = reference.value(pos)
+        assert bounds(pos, value, table=table)[0] >= value
+        assert bounds(pos, value + 1, table=table)[1] <= value
+        if k % 3 == 0:
+            got = solve(pos, table=table)
+            assert got.value == value and got.plays == reference.card_values(pos)
+    other = positions("secretary", 2, seed=4)[0]        # other rules: the memory starts afresh
     assert solve(other, table=table).value == reference.value(other)
 
 
