@@ -15,10 +15,15 @@ How a cell (declarer x trump) is searched
   two of the pool's low cards (9 and below, no role, not a 2) of one suit with no other
   player's card between them are interchangeable, so only the lowest are discarded.
 * Pruning. Candidates are ordered by a cheap static estimate (role cards, trump length,
-  voids, points thrown away), the previous partner's best discard first. The first is
-  solved exactly (a binary search of zero-window tests); each later one is first skipped
-  when even taking every point still in play cannot beat the best so far, then tested with
-  one zero-window test "value >= best + 1" and solved only when it passes. One
+  voids, points thrown away), the previous partner's best discard first. With one partner
+  choice (or ``exact_choices``, or one cell asked for) each choice is solved as before: its
+  first candidate exactly (a binary search of zero-window tests), each later one skipped
+  when every point still in play cannot beat the best so far, else tested "value >= best
+  + 1" and solved only when it passes. A table with several choices asks exact values
+  only where they decide something: every candidate is tested against the column's lowest
+  bid and the cell's best so far (``_search_choice``'s ``floor`` and ``beat``), a bounded
+  choice that could still change a bid's best choice is narrowed (``_undecided``), and a
+  cell where no choice reaches the lowest bid is valued from the top down. One
   ``solver.Table`` per worker carries bounds between the tests of a candidate.
 * Limits. ``time_limit`` is a deadline for the whole analysis and ``node_limit`` caps every
   search; when one stops a search the cell keeps proven bounds (``lower``/``upper``), is
@@ -34,7 +39,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from napoleon_rules import Bid, Deal, Move, Variant, get_variant
@@ -46,7 +51,8 @@ from .api import SearchLimitError, Table, bounds, solve
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, max_in_play, parse_strain,
                            partner_options, strains)
-from .par import Par, highest_makeable, par, scores, strain_name
+from .par import (Par, bid_floor, cell_bids, highest_makeable, made, par, scores,
+                  strain_name)
 
 __all__ = ["analyse", "analyse_cards", "Analysis", "Cell", "PartnerChoice", "Par",
            "AnalysisOptionError", "strains", "parse_strain", "ALONE"]
@@ -94,10 +100,18 @@ class Cell:
     scores: list | None = None
     line: list[Move] | None = None
     stats: dict = field(default_factory=dict)
+    settled: bool = True   #: False when a limit stopped a search that decides a bid's choice
 
     @property
     def exact(self) -> bool:
-        return all(c.exact for c in self.choices)
+        """The cell's value is exact, and every choice is exact or bounded so that it cannot
+        beat the best (a table leaves a choice bounded when its exact value would change
+        no bid, score or par: see ``_undecided``)."""
+        known = [c.value for c in self.choices if c.exact]
+        if not known or not self.settled:
+            return False
+        top = max(known)
+        return all(c.exact or c.upper <= top for c in self.choices)
 
     @property
     def lower(self) -> int:
@@ -213,12 +227,23 @@ class _Searcher:
         return lower
 
 
-def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher,
-                   counters) -> PartnerChoice:
+def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher, counters,
+                   floor: int = 0, beat: int | None = None,
+                   cap: int | None = None) -> PartnerChoice:
     """The best (coup card,) discard for one partner choice: ordered candidates, bound
-    skips, zero-window refutations, exact values only for improvements."""
+    skips, zero-window refutations, exact values only for improvements.
+
+    Only a value of at least ``need`` = max(``floor``, ``beat`` + 1) is found exactly: the
+    first candidate is tested at ``need`` before it is solved (with ``need`` 0 it is solved
+    at once). ``floor``: the lowest value that makes a bid of the column (a choice below it
+    makes none, and its exact value changes neither the cell's bid, its score nor the par);
+    ``beat``: the cell's best value from another choice. ``cap``: an upper bound already
+    proved for every candidate's value. A choice with no candidate reaching ``need`` comes
+    back with ``value`` None and ``upper`` = ``need`` - 1."""
     v = setup.variant
     best = None            # (value, discard, call)
+    need = max(floor, 0 if beat is None else beat + 1)
+    proved_lower = 0       # the choice's value is at least this (fail-soft bounds of refutations)
     stopped_lower, stopped_upper = None, None
     # Coup card outer: it is part of the compiled rules, and a table is cleared whenever
     # the rules change, so the discards of one coup card run back to back.
@@ -228,17 +253,22 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
             contract, pos = declare(setup, declarer, strain, partner, coup, discard)
             credit = v.credited(contract, 0)        # discarded points the declarer scores
             top = max_in_play(pos)
-            if best is not None and top + credit <= best[0]:
+            if cap is not None:
+                top = max(0, min(top, cap - credit))
+            target = need if best is None else best[0] + 1
+            if top + credit < target:
                 counters["skipped_by_bound"] += 1
                 continue
             try:
-                if best is None:
+                if target - credit <= 0:
                     value = searcher.value(pos, 0, top) + credit
-                elif not searcher.reaches(pos, best[0] + 1 - credit, 0, top):
-                    counters["refuted"] += 1
-                    continue
                 else:
-                    value = searcher.value(pos, best[0] + 1 - credit, top) + credit
+                    lo, hi = searcher.test(pos, target - credit, 0, top)
+                    if lo < target - credit:
+                        counters["refuted"] += 1
+                        proved_lower = max(proved_lower, lo + credit)
+                        continue
+                    value = searcher.value(pos, lo, hi) + credit
             except _Stopped as e:
                 counters["stopped"] += 1
                 lo, hi = e.lower + credit, e.upper + credit
@@ -247,18 +277,45 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
                 continue
             counters["solved"] += 1
             best = (value, discard, contract.called)
-    if stopped_upper is None:
+    if best is None:
+        # Nothing reached ``need`` (refuted, or beyond reach by the bound) unless a limit
+        # stopped a candidate first.
+        lower = proved_lower if stopped_lower is None else max(proved_lower, stopped_lower)
+        upper = need - 1 if stopped_upper is None else max(need - 1, stopped_upper)
+        return PartnerChoice(partner, None, min(lower, upper), upper)
+    if stopped_upper is None or best[0] >= stopped_upper:   # the stopped ones could not beat it
         return PartnerChoice(partner, best[0], best[0], best[0], best[1], best[2])
-    lower = max(stopped_lower, best[0] if best else 0)
-    upper = max(stopped_upper, best[0] if best else 0)
-    if best is not None and best[0] >= stopped_upper:   # the stopped ones could not beat it
-        return PartnerChoice(partner, best[0], best[0], best[0], best[1], best[2])
-    return PartnerChoice(partner, None, lower, upper, best[1] if best else (),
-                         best[2] if best else None)
+    return PartnerChoice(partner, None, max(stopped_lower, best[0]), max(stopped_upper, best[0]),
+                         best[1], best[2])
+
+
+def _undecided(v: Variant, cell: Cell) -> tuple[int, int] | None:
+    """``(index, value)`` of a bounded choice whose true value could change the best choice
+    for some bid of the cell's column (``par.best_choice_for``: the best score, then the
+    higher value, then the earlier choice), with the lowest such value; None when no bounded
+    choice can change any (then ``best_choice_for``, ``highest_makeable`` and ``par``, which
+    look at exact choices only, give what they would give with every choice exact)."""
+    for bid in cell_bids(v, cell.trump):
+        best, best_i = None, -1
+        for i, c in enumerate(cell.choices):
+            if c.exact and made(v, bid, c.value):
+                key = (scores(v, cell.declarer, bid, cell.trump, c)[cell.declarer], c.value)
+                if best is None or key > best:
+                    best, best_i = key, i
+        for i, c in enumerate(cell.choices):
+            if c.exact:
+                continue
+            for x in range(c.lower, c.upper + 1):
+                if not made(v, bid, x):
+                    continue
+                key = (scores(v, cell.declarer, bid, cell.trump, replace(c, value=x))[cell.declarer], x)
+                if best is None or key > best or (key == best and i < best_i):
+                    return i, x
+    return None
 
 
 def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table: Table,
-                  budget: _Budget, want_line: bool) -> Cell:
+                  budget: _Budget, want_line: bool, exact_choices: bool) -> Cell:
     v = setup.variant
     t0 = time.perf_counter()
     counters = dict(candidates=0, skipped_by_bound=0, refuted=0, solved=0, stopped=0)
@@ -266,22 +323,69 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     pool = setup.hands[declarer] | setup.rest
     candidates = discards(setup, declarer, strain)
     candidates.sort(key=lambda d: -estimate(v, strain, pool & ~mask_of(d), mask_of(d)))
+    options = partner_options(setup, declarer, partner)
+    # With several partner choices a table needs exact values only where they decide
+    # something: the cell's value (the best choice), and a choice that could make a bid with a
+    # better score than the best (``_undecided``). Every other choice is searched only for a
+    # value above the best so far and from the column's lowest bid up, and keeps bounds.
+    shared = len(options) > 1 and not exact_choices
+    floor = bid_floor(v, strain) if shared else 0
     choices = []
     hint = None
-    for seat, coups in partner_options(setup, declarer, partner):
+    best = None         # the best exact value so far (shared)
+
+    def search(i, **limits):
+        seat, coups = options[i]
         order = candidates if hint is None else [hint] + [d for d in candidates if d != hint]
-        choice = _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters)
+        return _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters,
+                              **limits)
+
+    for i in range(len(options)):
+        choice = search(i, floor=floor, beat=best if shared else None)
         if choice.exact:
             hint = choice.discard
+            best = choice.value
         choices.append(choice)
+    if floor and all(c.upper < floor for c in choices):
+        # No choice makes a bid, and the cell's value is still wanted: from the top down,
+        # every candidate of every choice is asked "reaches t?" for t = floor - 1, floor - 2,
+        # ...; the first that does is worth exactly t (all failed at t + 1), and nothing
+        # else can beat it. Only failing tests above the value and one pass: a pass at a low
+        # value is the costliest test there is (one took 44 s on a full deal), and solving
+        # the first choice exactly, as above, asked several.
+        for t in range(floor - 1, -1, -1):
+            for i in range(len(options)):
+                choice = search(i, beat=t - 1, cap=t)
+                choice.lower = max(choice.lower, choices[i].lower)
+                choices[i] = choice
+                if choice.exact or choice.upper >= t:   # found, or a limit stopped it
+                    break
+            else:
+                continue
+            break
     cell = Cell(declarer, strain, choices)
+    if not shared and not all(c.exact for c in choices):
+        cell.settled = False        # every choice was asked for exactly: a limit stopped one
+    if shared and cell.exact:
+        # Narrow the choices that could still change a bid's best choice, until none can.
+        while (open_ := _undecided(v, cell)) is not None:
+            i, target = open_
+            old = choices[i]
+            choice = search(i, beat=target - 1, cap=old.upper)
+            if not choice.exact:
+                choice.lower = max(choice.lower, old.lower)
+                if choice.upper >= target:      # a limit stopped it: the cell stays open
+                    cell.settled = False
+                    choices[i] = choice
+                    break
+            choices[i] = choice
     if cell.exact:
         found = highest_makeable(v, cell)
         if found is not None:
             cell.bid, cell.score, cell.best = found
             cell.scores = scores(v, declarer, cell.bid, strain, cell.best)
         else:
-            cell.best = max(choices, key=lambda c: c.value)
+            cell.best = max((c for c in choices if c.exact), key=lambda c: c.value)
         if want_line:
             _, pos = declare(setup, declarer, strain, cell.best.partner, cell.best.call,
                              cell.best.discard)
@@ -303,7 +407,8 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
 def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Sequence | None = None,
             partner: int | str | None = None, jobs: int = 1, time_limit: float | None = None,
             node_limit: int | None = None, tt_mb: int | None = None, dealer: int = 0,
-            progress: Callable[[int, int], None] | None = None) -> Analysis:
+            progress: Callable[[int, int], None] | None = None,
+            exact_choices: bool = False) -> Analysis:
     """Analyse a full deal (checked: every card once, the right hand sizes).
 
     ``declarers``/``trumps`` restrict the table (trumps as ``Suit``, ``"NT"``, text, or Nap's
@@ -313,12 +418,19 @@ def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Seque
     8, since a table is wiped each time the partner changes). ``time_limit``: seconds for
     the whole analysis; ``node_limit``: per search. ``dealer``: who deals, for the par
     auction.
-    ``progress(done, total)`` is called after each cell."""
+    ``progress(done, total)`` is called after each cell.
+
+    A table makes exact each cell's value and every partner choice that could change the
+    best choice for some bid of its column; any other choice keeps ``value`` None and
+    proved bounds (``upper`` at most the cell's value): below the column's lowest bid, or
+    unable to beat the best choice's score. Its size changes no bid, score or par, and
+    finding it can cost more than the rest of the cell. With ``exact_choices``, or when one
+    declarer and one trump are asked for, every choice is exact."""
     if not isinstance(deal, Deal):
         raise DealError(f"expected a napoleon_rules.Deal, not {type(deal).__name__}")
     deal.check()
     return _run(Setup(deal.variant, tuple(deal.hands), deal.rest, 0), declarers, trumps,
-                partner, jobs, time_limit, node_limit, tt_mb, dealer, progress)
+                partner, jobs, time_limit, node_limit, tt_mb, dealer, progress, exact_choices)
 
 
 def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, **kwargs) -> Analysis:
@@ -327,12 +439,12 @@ def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, *
     v = get_variant(variant) if isinstance(variant, str) else variant
     setup = check_short_hands(v, hands, rest)
     keys = ("declarers", "trumps", "partner", "jobs", "time_limit", "node_limit", "tt_mb",
-            "dealer", "progress")
+            "dealer", "progress", "exact_choices")
     bad = set(kwargs) - set(keys)
     if bad:
         raise TypeError(f"analyse_cards() got unexpected arguments {sorted(bad)}")
     defaults = dict(declarers=None, trumps=None, partner=None, jobs=1, time_limit=None,
-                    node_limit=None, tt_mb=None, dealer=0, progress=None)
+                    node_limit=None, tt_mb=None, dealer=0, progress=None, exact_choices=False)
     defaults.update(kwargs)
     return _run(setup, *(defaults[k] for k in keys))
 
@@ -370,7 +482,7 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
 
 
 def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit, tt_mb, dealer,
-         progress) -> Analysis:
+         progress, exact_choices=False) -> Analysis:
     v = setup.variant
     seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer)
     if partner == ALONE and isinstance(v, Secretary) and not setup.rest:
@@ -389,8 +501,9 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     def one(item):
         table = getattr(local, "table", None)
         if table is None:
-            table = local.table = Table(tt_mb)
-        return _analyse_cell(setup, item[0], item[1], partner, table, budget, want_line)
+            table = local.table = Table(tt_mb, keep_memory=True)
+        return _analyse_cell(setup, item[0], item[1], partner, table, budget, want_line,
+                             bool(exact_choices) or want_line)
 
     results: dict = {}
     if jobs == 1:

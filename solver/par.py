@@ -63,6 +63,16 @@ def cell_bids(variant: Variant, strain: Any) -> list[Bid]:
     return sorted(bids, key=variant.bid_key)
 
 
+def bid_floor(variant: Variant, strain: Any) -> int:
+    """The lowest value that makes some bid of the column: every value below it makes none
+    (so its exact size changes no bid, score or par). 0 when no value up to 63 makes one."""
+    bids = cell_bids(variant, strain)
+    for value in range(64):
+        if any(made(variant, b, value) for b in bids):
+            return value
+    return 0
+
+
 def bid_matches(variant: Variant, bid: Bid, strain: Any) -> bool:
     """Whether ``bid`` is played in the column ``strain``."""
     if isinstance(variant, Nap):

@@ -21,7 +21,7 @@ from napoleon_rules.deal import deal_str
 from solver import solve
 from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, analyse,
                             analyse_cards, strains)
-from solver.par import LEAD, MISERE, cell_bids, par
+from solver.par import LEAD, MISERE, bid_floor, cell_bids, par
 
 try:  # click < 8.2 mixes stderr into stdout unless told not to
     runner = CliRunner(mix_stderr=False)
@@ -109,16 +109,31 @@ def made_by_score(v, contract, value) -> bool:
     return v.score(contract, value)[contract.declarer] > 0
 
 
-def check_against_brute_force(v, hands, rest):
-    analysis = analyse_cards(v, hands, rest)
+def check_against_brute_force(v, hands, rest, exact_choices=True):
+    """The analysis against brute force. Without ``exact_choices`` a partner choice may come
+    back bounded only (its exact value would change no bid, score or par): its bounds must
+    hold the truth and not exceed the cell's value; the bids, scores and par are checked
+    against every choice's true value."""
+    analysis = analyse_cards(v, hands, rest, exact_choices=exact_choices)
     truth = brute_force(v, hands, rest)
     assert analysis.complete
     for cell in analysis.cells:
         want = truth[(cell.declarer, cell.trump)]
-        got = {c.partner: c.value for c in cell.choices}
-        assert got == {p: vc[0] for p, vc in want.items()}, (cell.declarer, cell.trump, got, want)
+        values = {p: vc[0] for p, vc in want.items()}
+        assert cell.exact and cell.value == max(values.values())
+        assert sorted(values, key=str) == sorted((c.partner for c in cell.choices), key=str)
+        for choice in cell.choices:
+            truth_value = values[choice.partner]
+            where = (cell.declarer, cell.trump, choice, truth_value)
+            if choice.exact:
+                assert choice.value == truth_value, where
+            else:
+                assert not exact_choices, where
+                assert choice.lower <= truth_value <= choice.upper <= cell.value, where
         # each reported discard (and call) really reaches the reported value
         for choice in cell.choices:
+            if not choice.exact:
+                continue
             assert any(tuple(sorted(cards_of(k.discards))) == tuple(sorted(choice.discard))
                        and (v.name != "secretary" or k.called == choice.call)
                        for k in want[choice.partner][1]), (cell.declarer, cell.trump, choice)
@@ -136,6 +151,16 @@ def check_against_brute_force(v, hands, rest):
                         best_score = max(best_score, score)
         assert cell.bid == best_bid, (cell.declarer, cell.trump, cell.bid, best_bid)
         assert cell.score == best_score
+    if not exact_choices:
+        # the bounded choices change no cell's best choice and no par (an equally good
+        # discard may be named instead: each one named is checked above)
+        full = analyse_cards(v, hands, rest, exact_choices=True)
+        assert [(c.value, c.bid, c.score, c.best.partner) for c in analysis.cells] == \
+            [(c.value, c.bid, c.score, c.best.partner) for c in full.cells]
+
+        def par_of(a):
+            return a.par and {k: x for k, x in a.par.to_json().items() if k != "discard"}
+        assert par_of(analysis) == par_of(full)
     return analysis
 
 
@@ -153,9 +178,33 @@ CASES = [
 
 @pytest.mark.parametrize("name,options,cards,rest,seed,need", CASES,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
-def test_table_equals_brute_force(name, options, cards, rest, seed, need):
+@pytest.mark.parametrize("exact_choices", [True, False], ids=["every-choice", "bounded"])
+def test_table_equals_brute_force(name, options, cards, rest, seed, need, exact_choices):
     v, hands, rest_mask = short_deal(name, options, cards, rest, seed, need)
-    check_against_brute_force(v, hands, rest_mask)
+    check_against_brute_force(v, hands, rest_mask, exact_choices)
+
+
+BOUNDED_CASES = [
+    # A lowest bid that many choices miss: only the cell's value and the choices that could
+    # change a bid's best choice are exact. The last two: a lowest bid most cells miss, so
+    # their values are found from the top down.
+    ("japanese", {"min_bid": 5}, 4, 2, 21, parse_cards("AS JS JC QH")),
+    ("mighty", {"min_bid": 6}, 4, 3, 22, [JOKER] + parse_cards("AS AD 3C")),
+    ("japoleon", {"min_bid": 5}, 4, 3, 23, [JOKER] + parse_cards("AS AH 4C JS")),
+    ("japanese", {"min_bid": 9}, 4, 2, 24, parse_cards("AS JS JC QH")),
+    ("mighty", {"min_bid": 10}, 4, 3, 25, [JOKER] + parse_cards("AS AD 3C")),
+]
+
+
+@pytest.mark.parametrize("name,options,cards,rest,seed,need", BOUNDED_CASES,
+                         ids=[f"{c[0]}-{c[1]['min_bid']}" for c in BOUNDED_CASES])
+def test_a_table_bounds_the_choices_that_decide_nothing(name, options, cards, rest, seed, need):
+    v, hands, rest_mask = short_deal(name, options, cards, rest, seed, need)
+    # against brute force, and the same values, bids, scores and par as every choice exact
+    analysis = check_against_brute_force(v, hands, rest_mask, exact_choices=False)
+    assert any(not c.exact for cell in analysis.cells for c in cell.choices)
+    if options["min_bid"] >= 9:
+        assert sum(c.value < bid_floor(v, c.trump) for c in analysis.cells) >= 5
 
 
 def test_nap_full_deals_equal_brute_force_and_par():
@@ -252,7 +301,7 @@ def test_mighty_scores_the_take_and_credits_discards():
 # ---- limits -------------------------------------------------------------------------------------
 def test_a_time_limit_gives_bounds_never_a_wrong_value():
     v, hands, rest = short_deal("japanese", {"min_bid": 2}, 4, 2, 11, ())
-    exact = analyse_cards(v, hands, rest)
+    exact = analyse_cards(v, hands, rest, exact_choices=True)
     partial = analyse_cards(v, hands, rest, time_limit=1e-4)
     assert not partial.complete and partial.par is None and "limit" in partial.note
     for cell, truth in zip(partial.cells, exact.cells):
@@ -262,6 +311,25 @@ def test_a_time_limit_gives_bounds_never_a_wrong_value():
             assert cell.bid is None and cell.lower <= truth.upper and truth.value <= cell.upper
             for c, t in zip(cell.choices, truth.choices):
                 assert c.lower <= t.value <= c.upper
+
+
+@pytest.mark.parametrize("node_limit", [50, 400, 3000])
+def test_a_node_limit_leaves_true_bounds_and_exact_cells_right(node_limit):
+    # Some searches stop, others finish: a cell called exact must be right (value, bid,
+    # score), every bound must hold the true value, and a cell with a stopped choice that
+    # could matter must not be called exact.
+    v, hands, rest = short_deal("japanese", {"min_bid": 5}, 4, 2, 21, parse_cards("AS JS JC QH"))
+    truth = analyse_cards(v, hands, rest, exact_choices=True)
+    partial = analyse_cards(v, hands, rest, node_limit=node_limit)
+    for cell, want in zip(partial.cells, truth.cells):
+        assert cell.lower <= want.value <= cell.upper
+        if cell.exact:
+            assert (cell.value, cell.bid, cell.score) == (want.value, want.bid, want.score)
+        for c, t in zip(cell.choices, want.choices):
+            assert c.lower <= t.value <= c.upper, (cell.declarer, cell.trump, c, t)
+    assert partial.complete == all(c.exact for c in partial.cells)
+    if partial.complete:
+        assert partial.par.to_json()["scores"] == truth.par.to_json()["scores"]
 
 
 # ---- bad input ----------------------------------------------------------------------------------
@@ -353,3 +421,14 @@ def test_cli_reads_a_deal_file_and_the_variant_option(tmp_path):
 
 def test_errors_are_napoleon_errors():
     assert issubclass(AnalysisOptionError, NapoleonError)
+
+
+def test_cli_exact_choices():
+    common = [SHORT, "--short-hands", "-o", "min_bid=5", "--json"]
+    floored, exact = (json.loads(run(*common, *extra).stdout) for extra in ([], ["--exact-choices"]))
+    assert any(ch["value"] is None for c in floored["cells"] for ch in c["choices"])
+    assert all(ch["value"] is not None for c in exact["cells"] for ch in c["choices"])
+    assert [(c["value"], c["bid"], c["score"]) for c in floored["cells"]] == \
+        [(c["value"], c["bid"], c["score"]) for c in exact["cells"]]
+    assert floored["complete"] and {k: x for k, x in floored["par"].items() if k != "discard"} == \
+        {k: x for k, x in exact["par"].items() if k != "discard"}
