@@ -543,7 +543,7 @@ cdef class Table:
     context: move order only, never an answer) is kept too, while the rules and the
     memory's size (set by the number of cards in play) stay the same. For a run of
     zero-window tests on near-identical deals, such as ``solver.analyse``'s discards of one
-    partner choice, where the same defence refutes most of them: 1.2-2x faster there.
+    partner choice, where the same defence refutes most of them: 1.2-2.5x faster there.
     Separate deals share nothing worth keeping (bid advice's samples: no gain,
     solver/README.md)."""
 
