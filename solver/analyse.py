@@ -227,9 +227,24 @@ class _Searcher:
         return lower
 
 
+class _Candidate:
+    """One declaration of a cell (partner choice, coup card, discard), made once and kept
+    with the best upper bound proved on its value (discards credited), so that every later
+    question about it is skipped when that bound already answers it."""
+
+    __slots__ = ("discard", "called", "pos", "credit", "top", "upper")
+
+    def __init__(self, setup, declarer, strain, partner, coup, discard):
+        contract, self.pos = declare(setup, declarer, strain, partner, coup, discard)
+        self.discard, self.called = discard, contract.called
+        self.credit = setup.variant.credited(contract, 0)   # discarded points it scores
+        self.top = max_in_play(self.pos)                     # most the play can still take
+        self.upper = self.top + self.credit
+
+
 def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher, counters,
                    floor: int = 0, beat: int | None = None,
-                   cap: int | None = None) -> PartnerChoice:
+                   cap: int | None = None, made=None) -> PartnerChoice:
     """The best (coup card,) discard for one partner choice: ordered candidates, bound
     skips, zero-window refutations, exact values only for improvements.
 
@@ -247,18 +262,24 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     stopped_lower, stopped_upper = None, None
     # Coup card outer: it is part of the compiled rules, and a table is cleared whenever
     # the rules change, so the discards of one coup card run back to back.
+    if made is None:
+        made = {}
     for coup in coups:
         for discard in candidates:
             counters["candidates"] += 1
-            contract, pos = declare(setup, declarer, strain, partner, coup, discard)
-            credit = v.credited(contract, 0)        # discarded points the declarer scores
-            top = max_in_play(pos)
+            key = (partner, coup, discard)
+            cand = made.get(key)
+            if cand is None:
+                cand = made[key] = _Candidate(setup, declarer, strain, partner, coup, discard)
+            credit = cand.credit
+            top = min(cand.top, cand.upper - credit)
             if cap is not None:
                 top = max(0, min(top, cap - credit))
             target = need if best is None else best[0] + 1
             if top + credit < target:
                 counters["skipped_by_bound"] += 1
                 continue
+            pos = cand.pos
             try:
                 if target - credit <= 0:
                     value = searcher.value(pos, 0, top) + credit
@@ -267,16 +288,19 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
                     if lo < target - credit:
                         counters["refuted"] += 1
                         proved_lower = max(proved_lower, lo + credit)
+                        cand.upper = min(cand.upper, hi + credit)
                         continue
                     value = searcher.value(pos, lo, hi) + credit
             except _Stopped as e:
                 counters["stopped"] += 1
                 lo, hi = e.lower + credit, e.upper + credit
+                cand.upper = min(cand.upper, hi)
                 stopped_lower = lo if stopped_lower is None else max(stopped_lower, lo)
                 stopped_upper = hi if stopped_upper is None else max(stopped_upper, hi)
                 continue
             counters["solved"] += 1
-            best = (value, discard, contract.called)
+            cand.upper = value
+            best = (value, discard, cand.called)
     if best is None:
         # Nothing reached ``need`` (refuted, or beyond reach by the bound) unless a limit
         # stopped a candidate first.
@@ -334,11 +358,13 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     hint = None
     best = None         # the best exact value so far (shared)
 
+    made = {}           # every candidate declared so far, with its proved upper bound
+
     def search(i, **limits):
         seat, coups = options[i]
         order = candidates if hint is None else [hint] + [d for d in candidates if d != hint]
         return _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters,
-                              **limits)
+                              made=made, **limits)
 
     for i in range(len(options)):
         choice = search(i, floor=floor, beat=best if shared else None)
