@@ -132,7 +132,12 @@ def single_cell_text(analysis) -> list[str]:
     cell = analysis.cells[0]
     lines = [f"declarer seat {cell.declarer}, trump {strain_symbol(cell.trump)}"]
     for ch in cell.choices:
-        value = ch.value if ch.exact else f"{ch.lower}..{ch.upper}?"
+        if ch.exact:
+            value = ch.value
+        elif cell.exact:    # bounded on purpose: its exact value decides nothing
+            value = f"≤{ch.upper}"
+        else:
+            value = f"{ch.lower}..{ch.upper}?"
         extra = f", discard {cards(ch.discard)}" if ch.discard else ""
         if ch.call is not None and v.name == "secretary":
             extra += f", coup card {card_text(ch.call)}"
@@ -213,8 +218,8 @@ def analyse(
     --partner, only that cell, with its best discard and a best line of play.
 
     A full 10-card Japanese deal takes tens of seconds (about 20 s on 2 cores for the
-    whole table, single cells from under a second to a few seconds): use --jobs,
-    --time-limit, or --short-hands for a smaller deal.
+    whole table, a single cell from under a second to a minute), a hard one minutes: use
+    --jobs, --time-limit, or --short-hands for a smaller deal.
 
     Examples:
 

@@ -16,7 +16,7 @@ How a cell (declarer x trump) is searched
   player's card between them are interchangeable, so only the lowest are discarded.
 * Pruning. Candidates are ordered by a cheap static estimate (role cards, trump length,
   voids, points thrown away), the previous partner's best discard first. With one partner
-  choice (or ``exact_choices``, or one cell asked for) each choice is solved as before: its
+  choice (or ``exact_choices``) each choice is solved on its own: its
   first candidate exactly (a binary search of zero-window tests), each later one skipped
   when every point still in play cannot beat the best so far, else tested "value >= best
   + 1" and solved only when it passes. A table with several choices asks exact values
@@ -450,8 +450,8 @@ def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Seque
     best choice for some bid of its column; any other choice keeps ``value`` None and
     proved bounds (``upper`` at most the cell's value): below the column's lowest bid, or
     unable to beat the best choice's score. Its size changes no bid, score or par, and
-    finding it can cost more than the rest of the cell. With ``exact_choices``, or when one
-    declarer and one trump are asked for, every choice is exact."""
+    finding it can cost more than the rest of the cell. With ``exact_choices`` every choice
+    is exact."""
     if not isinstance(deal, Deal):
         raise DealError(f"expected a napoleon_rules.Deal, not {type(deal).__name__}")
     deal.check()
@@ -529,7 +529,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
         if table is None:
             table = local.table = Table(tt_mb, keep_memory=True)
         return _analyse_cell(setup, item[0], item[1], partner, table, budget, want_line,
-                             bool(exact_choices) or want_line)
+                             bool(exact_choices))
 
     results: dict = {}
     if jobs == 1:

@@ -432,3 +432,13 @@ def test_cli_exact_choices():
         [(c["value"], c["bid"], c["score"]) for c in exact["cells"]]
     assert floored["complete"] and {k: x for k, x in floored["par"].items() if k != "discard"} == \
         {k: x for k, x in exact["par"].items() if k != "discard"}
+    # one cell: a bounded choice shows as "≤ n", every value with --exact-choices
+    cell = [SHORT, "--short-hands", "-o", "min_bid=5", "--declarer", "0", "--trump", "S"]
+    bounded, every = run(*cell), run(*cell, "--exact-choices")
+    assert bounded.exit_code == every.exit_code == 0
+    assert "≤" in bounded.stdout and "≤" not in every.stdout and "best line:" in bounded.stdout
+
+    def best(text):     # partner, points and bid (an equally good discard may differ)
+        line = next(x for x in text.splitlines() if x.startswith("best:"))
+        return line.split(",")[0], line.rpartition(": ")[2]
+    assert best(bounded.stdout) == best(every.stdout)
