@@ -1,6 +1,7 @@
 """Whole-deal analysis: for every declarer and every trump, the best partner choice and
 discard, the exact double-dummy result, the highest makeable bid and its score, and the par
-outcome (issue 4). Pure Python on top of ``solver.bounds`` / ``solver.solve``.
+outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.test_prepared``, each
+declaration checked once) and ``solver.solve``.
 
 How a cell (declarer x trump) is searched
 -----------------------------------------
@@ -47,7 +48,7 @@ from napoleon_rules.cards import card_name, mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
-from .api import SearchLimitError, Table, bounds, solve
+from .api import Prepared, SearchLimitError, Table, solve, test_prepared
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, max_in_play, parse_strain,
                            partner_options, strains)
@@ -200,7 +201,7 @@ class _Searcher:
     def __init__(self, table: Table, budget: _Budget):
         self.table, self.budget, self.tests = table, budget, 0
 
-    def test(self, pos, target: int, lower: int, upper: int) -> tuple[int, int]:
+    def test(self, pos: Prepared, target: int, lower: int, upper: int) -> tuple[int, int]:
         """One zero-window test at ``target`` on a value known to lie in [lower, upper]:
         the narrowed bounds (fail-soft, so often narrower than the answer alone)."""
         left = self.budget.time_left()
@@ -208,8 +209,8 @@ class _Searcher:
             raise _Stopped(lower, upper)
         self.tests += 1
         try:
-            lo, hi = bounds(pos, target, node_limit=self.budget.node_limit, time_limit=left,
-                            table=self.table)
+            lo, hi = test_prepared(pos, target, node_limit=self.budget.node_limit,
+                                   time_limit=left, table=self.table)
         except SearchLimitError as e:
             raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None
         return max(lower, lo), min(upper, hi)
@@ -217,7 +218,7 @@ class _Searcher:
     def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
         return self.test(pos, target, lower, upper)[0] >= target
 
-    def value(self, pos, lower: int, upper: int) -> int:
+    def value(self, pos: Prepared, lower: int, upper: int) -> int:
         """The exact value, known to be in [lower, upper]: a binary search of tests, each
         narrowing by its fail-soft bounds. (Tests from the top, as ``solve`` does at the
         root, took about 20 % more tests and no less time on the 5- and 6-card tables:
@@ -235,10 +236,11 @@ class _Candidate:
     __slots__ = ("discard", "called", "pos", "credit", "top", "upper")
 
     def __init__(self, setup, declarer, strain, partner, coup, discard):
-        contract, self.pos = declare(setup, declarer, strain, partner, coup, discard)
+        contract, pos = declare(setup, declarer, strain, partner, coup, discard)
+        self.pos = Prepared(pos)                             # checked and compiled once
         self.discard, self.called = discard, contract.called
         self.credit = setup.variant.credited(contract, 0)   # discarded points it scores
-        self.top = max_in_play(self.pos)                     # most the play can still take
+        self.top = max_in_play(pos)                          # most the play can still take
         self.upper = self.top + self.credit
 
 

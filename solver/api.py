@@ -131,10 +131,43 @@ def _check_position(pos) -> None:
         raise PositionError(f"bad contract {pos.contract!r}")
 
 
-def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table) -> dict:
+class Prepared:
+    """A position checked and compiled once, for many tests on it (``test_prepared``):
+    ``solver.analyse`` asks several of each declaration it makes."""
+
+    __slots__ = ("pos", "rules", "over")
+
+    def __init__(self, pos):
+        _check_position(pos)
+        self.pos = pos
+        self.over = pos.is_over
+        self.rules = None if self.over else compile_rules(pos)
+
+
+def test_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
+                  time_limit: float | None = None, table: Table | None = None) -> tuple[int, int]:
+    """``bounds`` on a ``Prepared`` position (not over; the limits and table checked as
+    ``bounds`` checks them)."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise NapoleonError(f"target must be a whole number, not {target!r}")
+    if not isinstance(prepared, Prepared):
+        raise NapoleonError(f"expected a solver.api.Prepared, not {type(prepared).__name__}")
+    if prepared.over:
+        return 0, 0
+    target = max(min(target, 1000), -1000)
+    out = _run(prepared.pos, "reaches", target, node_limit, time_limit, 64, table,
+               prepared.rules)
+    return out["lower"], out["upper"]
+
+
+def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table,
+         rules: dict | None = None) -> dict:
+    """One solve; ``rules``: the position's compiled rules when it was already checked
+    (``Prepared``)."""
     _check_limits(node_limit, time_limit, tt_mb, table)
-    _check_position(pos)
-    rules = compile_rules(pos)
+    if rules is None:
+        _check_position(pos)
+        rules = compile_rules(pos)
     if table is None:
         table = Table(tt_mb)
     out = run(rules, tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader, pos.trick,

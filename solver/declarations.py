@@ -228,4 +228,7 @@ def max_in_play(pos) -> int:
     """The most the declarer's side can still take: every point (or trick) left in play."""
     if pos.variant.unit == "tricks":
         return pos.tricks_left
-    return points_of(mask_of(c for h in pos.hands for c in cards_of(h)))
+    in_hands = 0
+    for h in pos.hands:
+        in_hands |= h
+    return points_of(in_hands)
