@@ -1,7 +1,7 @@
 """Whole-deal analysis: for every declarer and every trump, the best partner choice and
 discard, the exact double-dummy result, the highest makeable bid and its score, and the par
-outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.test_prepared``, each
-declaration checked once) and ``solver.solve``.
+outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.bounds_prepared``,
+each declaration checked once) and ``solver.solve``.
 
 How a cell (declarer x trump) is searched
 -----------------------------------------
@@ -48,7 +48,7 @@ from napoleon_rules.cards import card_name, mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
-from .api import Prepared, SearchLimitError, Table, solve, test_prepared
+from .api import Prepared, SearchLimitError, Table, bounds_prepared, solve
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, max_in_play, parse_strain,
                            partner_options, strains)
@@ -209,8 +209,8 @@ class _Searcher:
             raise _Stopped(lower, upper)
         self.tests += 1
         try:
-            lo, hi = test_prepared(pos, target, node_limit=self.budget.node_limit,
-                                   time_limit=left, table=self.table)
+            lo, hi = bounds_prepared(pos, target, node_limit=self.budget.node_limit,
+                                     time_limit=left, table=self.table)
         except SearchLimitError as e:
             raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None
         return max(lower, lo), min(upper, hi)

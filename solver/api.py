@@ -132,7 +132,7 @@ def _check_position(pos) -> None:
 
 
 class Prepared:
-    """A position checked and compiled once, for many tests on it (``test_prepared``):
+    """A position checked and compiled once, for many tests on it (``bounds_prepared``):
     ``solver.analyse`` asks several of each declaration it makes."""
 
     __slots__ = ("pos", "rules", "over")
@@ -144,10 +144,11 @@ class Prepared:
         self.rules = None if self.over else compile_rules(pos)
 
 
-def test_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
-                  time_limit: float | None = None, table: Table | None = None) -> tuple[int, int]:
-    """``bounds`` on a ``Prepared`` position (not over; the limits and table checked as
-    ``bounds`` checks them)."""
+def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
+                    time_limit: float | None = None,
+                    table: Table | None = None) -> tuple[int, int]:
+    """``bounds`` on a ``Prepared`` position (the limits and table checked as ``bounds``
+    checks them)."""
     if isinstance(target, bool) or not isinstance(target, int):
         raise NapoleonError(f"target must be a whole number, not {target!r}")
     if not isinstance(prepared, Prepared):

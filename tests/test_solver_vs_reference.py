@@ -305,16 +305,16 @@ def test_a_table_keeping_its_memory_changes_no_answer(preset):
 
 def test_a_prepared_position_gives_the_bounds_of_the_position():
     from napoleon_rules.errors import NapoleonError
-    from solver.api import Prepared, test_prepared
+    from solver.api import Prepared, bounds_prepared
     table = Table(4)
     for pos in positions("japanese", 6, seed=22, max_tricks=3):
         prepared = Prepared(pos)
         for target in range(-1, reference.value(pos) + 3):
-            assert test_prepared(prepared, target, table=table) == bounds(pos, target, table=table)
+            assert bounds_prepared(prepared, target, table=table) == bounds(pos, target, table=table)
     with pytest.raises(PositionError):
         Prepared(replace(pos, trick=-1))
     with pytest.raises(NapoleonError, match="Prepared"):
-        test_prepared(pos, 3)
+        bounds_prepared(pos, 3)
 
 
 def test_reaches_is_the_value_threshold():
