@@ -246,7 +246,7 @@ class _Candidate:
 
 def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher, counters,
                    floor: int = 0, beat: int | None = None,
-                   cap: int | None = None, made=None) -> PartnerChoice:
+                   cap: int | None = None, declared: dict | None = None) -> PartnerChoice:
     """The best (coup card,) discard for one partner choice: ordered candidates, bound
     skips, zero-window refutations, exact values only for improvements.
 
@@ -256,7 +256,8 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     makes none, and its exact value changes neither the cell's bid, its score nor the par);
     ``beat``: the cell's best value from another choice. ``cap``: an upper bound already
     proved for every candidate's value. A choice with no candidate reaching ``need`` comes
-    back with ``value`` None and ``upper`` = ``need`` - 1."""
+    back with ``value`` None and ``upper`` = ``need`` - 1. ``declared``: the cell's
+    ``_Candidate`` objects by (partner, coup card, discard), shared by its calls."""
     v = setup.variant
     best = None            # (value, discard, call)
     need = max(floor, 0 if beat is None else beat + 1)
@@ -264,15 +265,15 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     stopped_lower, stopped_upper = None, None
     # Coup card outer: it is part of the compiled rules, and a table is cleared whenever
     # the rules change, so the discards of one coup card run back to back.
-    if made is None:
-        made = {}
+    if declared is None:
+        declared = {}
     for coup in coups:
         for discard in candidates:
             counters["candidates"] += 1
             key = (partner, coup, discard)
-            cand = made.get(key)
+            cand = declared.get(key)
             if cand is None:
-                cand = made[key] = _Candidate(setup, declarer, strain, partner, coup, discard)
+                cand = declared[key] = _Candidate(setup, declarer, strain, partner, coup, discard)
             credit = cand.credit
             top = min(cand.top, cand.upper - credit)
             if cap is not None:
@@ -334,7 +335,8 @@ def _undecided(v: Variant, cell: Cell) -> tuple[int, int] | None:
             for x in range(c.lower, c.upper + 1):
                 if not made(v, bid, x):
                     continue
-                key = (scores(v, cell.declarer, bid, cell.trump, replace(c, value=x))[cell.declarer], x)
+                score = scores(v, cell.declarer, bid, cell.trump, replace(c, value=x))
+                key = (score[cell.declarer], x)
                 if best is None or key > best or (key == best and i < best_i):
                     return i, x
     return None
@@ -360,13 +362,13 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     hint = None
     best = None         # the best exact value so far (shared)
 
-    made = {}           # every candidate declared so far, with its proved upper bound
+    declared = {}       # every candidate declared so far, with its proved upper bound
 
     def search(i, **limits):
         seat, coups = options[i]
         order = candidates if hint is None else [hint] + [d for d in candidates if d != hint]
         return _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters,
-                              made=made, **limits)
+                              declared=declared, **limits)
 
     for i in range(len(options)):
         choice = search(i, floor=floor, beat=best if shared else None)
