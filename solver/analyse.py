@@ -246,7 +246,8 @@ class _Candidate:
 
 def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher, counters,
                    floor: int = 0, beat: int | None = None,
-                   cap: int | None = None, declared: dict | None = None) -> PartnerChoice:
+                   cap: int | None = None, lower: int = 0,
+                   declared: dict | None = None) -> PartnerChoice:
     """The best (coup card,) discard for one partner choice: ordered candidates, bound
     skips, zero-window refutations, exact values only for improvements.
 
@@ -255,13 +256,14 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     at once). ``floor``: the lowest value that makes a bid of the column (a choice below it
     makes none, and its exact value changes neither the cell's bid, its score nor the par);
     ``beat``: the cell's best value from another choice. ``cap``: an upper bound already
-    proved for every candidate's value. A choice with no candidate reaching ``need`` comes
-    back with ``value`` None and ``upper`` = ``need`` - 1. ``declared``: the cell's
+    proved for every candidate's value; ``lower``: a lower bound already proved for the
+    choice's. A choice with no candidate reaching ``need`` comes back with ``value`` None
+    and ``upper`` = ``need`` - 1. ``declared``: the cell's
     ``_Candidate`` objects by (partner, coup card, discard), shared by its calls."""
     v = setup.variant
     best = None            # (value, discard, call)
     need = max(floor, 0 if beat is None else beat + 1)
-    proved_lower = 0       # the choice's value is at least this (fail-soft bounds of refutations)
+    proved_lower = lower   # the choice's value is at least this (and the refutations' bounds)
     stopped_lower, stopped_upper = None, None
     # Coup card outer: it is part of the compiled rules, and a table is cleared whenever
     # the rules change, so the discards of one coup card run back to back.
@@ -307,13 +309,13 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     if best is None:
         # Nothing reached ``need`` (refuted, or beyond reach by the bound) unless a limit
         # stopped a candidate first.
-        lower = proved_lower if stopped_lower is None else max(proved_lower, stopped_lower)
+        low = proved_lower if stopped_lower is None else max(proved_lower, stopped_lower)
         upper = need - 1 if stopped_upper is None else max(need - 1, stopped_upper)
-        return PartnerChoice(partner, None, min(lower, upper), upper)
+        return PartnerChoice(partner, None, min(low, upper), upper)
     if stopped_upper is None or best[0] >= stopped_upper:   # the stopped ones could not beat it
         return PartnerChoice(partner, best[0], best[0], best[0], best[1], best[2])
-    return PartnerChoice(partner, None, max(stopped_lower, best[0]), max(stopped_upper, best[0]),
-                         best[1], best[2])
+    return PartnerChoice(partner, None, max(stopped_lower, best[0], lower),
+                         max(stopped_upper, best[0]), best[1], best[2])
 
 
 def _undecided(v: Variant, cell: Cell) -> tuple[int, int] | None:
@@ -385,8 +387,7 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
         # the first choice exactly, as above, asked several.
         for t in range(floor - 1, -1, -1):
             for i in range(len(options)):
-                choice = search(i, beat=t - 1, cap=t)
-                choice.lower = max(choice.lower, choices[i].lower)
+                choice = search(i, beat=t - 1, cap=t, lower=choices[i].lower)
                 choices[i] = choice
                 if choice.exact or choice.upper >= t:   # found, or a limit stopped it
                     break
@@ -400,15 +401,11 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
         # Narrow the choices that could still change a bid's best choice, until none can.
         while (open_ := _undecided(v, cell)) is not None:
             i, target = open_
-            old = choices[i]
-            choice = search(i, beat=target - 1, cap=old.upper)
-            if not choice.exact:
-                choice.lower = max(choice.lower, old.lower)
-                if choice.upper >= target:      # a limit stopped it: the cell stays open
-                    cell.settled = False
-                    choices[i] = choice
-                    break
-            choices[i] = choice
+            choice = choices[i] = search(i, beat=target - 1, cap=choices[i].upper,
+                                         lower=choices[i].lower)
+            if not choice.exact and choice.upper >= target:   # a limit stopped it:
+                cell.settled = False                           # the cell stays open
+                break
     if cell.exact:
         found = highest_makeable(v, cell)
         if found is not None:

@@ -131,6 +131,13 @@ def _check_position(pos) -> None:
         raise PositionError(f"bad contract {pos.contract!r}")
 
 
+def _test_target(target) -> int:
+    """A zero-window test's target, checked, clamped to what any position can hold."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise NapoleonError(f"target must be a whole number, not {target!r}")
+    return max(min(target, 1000), -1000)
+
+
 class Prepared:
     """A position checked and compiled once, for many tests on it (``bounds_prepared``):
     ``solver.analyse`` asks several of each declaration it makes."""
@@ -149,13 +156,11 @@ def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None =
                     table: Table | None = None) -> tuple[int, int]:
     """``bounds`` on a ``Prepared`` position (the limits and table checked as ``bounds``
     checks them)."""
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise NapoleonError(f"target must be a whole number, not {target!r}")
+    target = _test_target(target)
     if not isinstance(prepared, Prepared):
         raise NapoleonError(f"expected a solver.api.Prepared, not {type(prepared).__name__}")
     if prepared.over:
         return 0, 0
-    target = max(min(target, 1000), -1000)
     out = _run(prepared.pos, "reaches", target, node_limit, time_limit, 64, table,
                prepared.rules)
     return out["lower"], out["upper"]
@@ -242,11 +247,9 @@ def bounds(position: Position, target: int, *, node_limit: int | None = None,
     when it does not. The search fails soft, so the bound is often tighter than ``target``
     (a test far above the value usually comes back with an upper bound near it): callers
     that narrow a value step by step save tests by using it."""
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise NapoleonError(f"target must be a whole number, not {target!r}")
+    target = _test_target(target)
     if isinstance(position, Position) and position.is_over:
         _check_position(position)
         return 0, 0
-    target = max(min(target, 1000), -1000)
     out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table)
     return out["lower"], out["upper"]
