@@ -3,11 +3,12 @@
 the search generates from a state and the trick winner it computes, compared there with
 ``napoleon_rules``. Nothing here is used by the search."""
 
-from libc.stdint cimport int8_t
+from libc.stdint cimport int8_t, uint64_t
 
 from solver._rules cimport Rules, State, JOKER, apply_move, fill_rules, fill_state, trick_winner
 from solver._rules cimport MAX_MOVES
 from solver._order cimport gen_moves
+from solver._sure cimport Sure, sure_init, sure_bounds
 
 
 def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
@@ -43,3 +44,24 @@ def winner_probe(dict rules, tuple cards, int trump, int trick, int joker_suit, 
         c[i] = cards[i]
     return trick_winner(&r, c, len(cards), trump, trick, joker_suit, joker_called)
 
+
+
+def sure_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
+               int joker_suit, bint joker_called, bint reveal_used, uint64_t extra,
+               int maxv, int need):
+    """For tests: ``sure_bounds(maxv, need)`` at this trick start, its tables built for the
+    cards in play plus ``extra`` (``solver.Table`` keeps them for a superset of the next
+    solves' cards): ``(bound or -1, the cards it named)``. Arguments as for
+    ``solver._search.run``."""
+    cdef Rules r
+    cdef State s
+    cdef Sure q
+    cdef uint64_t rel = 0
+    cdef int b
+    fill_rules(rules, &r)
+    fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
+    if s.nplayed:
+        raise ValueError("the sure bounds are asked at trick starts only")
+    sure_init(&r, &q, s.in_play | extra, s.trump, s.trick)
+    b = sure_bounds(&r, &q, &s, maxv, need, &rel)
+    return b, rel

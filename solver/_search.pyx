@@ -554,6 +554,23 @@ cdef class Table:
     cdef uint32_t* refute       # the refutation memory kept between solves (keep_memory)
     cdef uint32_t ref_mask      # its size - 1 (0: none yet)
     cdef uint64_t ref_rules     # the rules' fingerprint it was learned with
+    # A solve's set-up, kept for the next solve under the same rules (``_setup``): filling
+    # ``Rules`` from its dict, building the sure bounds' tables and the canonical-rank memo
+    # cost about 0.1 ms a solve on a full deal, more than many of the deal analysis's tests.
+    cdef Rules rules            # the rules last filled
+    cdef uint64_t rules_fp      # their fingerprint
+    cdef bint rules_ok          # 1: ``rules`` holds them
+    cdef Sure sure              # the sure bounds' tables last built, for the cards
+    cdef uint64_t sure_cards    # ``sure_cards`` (a superset of a solve's cards in play
+                                # gives the same bounds: every use masks them with the
+                                # cards the hands hold)
+    cdef uint64_t sure_fp       # ... under the rules with this fingerprint,
+    cdef int sure_trump         # ... this trump,
+    cdef int sure_kinds         # ... and these kinds of trick ahead (``_sure_kinds``)
+    cdef bint sure_ok           # 1: ``sure`` holds them
+    cdef uint16_t* canon_memo   # the canonical-rank memo (``_canon.pxd``; NULL: none) ...
+    cdef uint64_t canon_fp      # ... under the rules with this fingerprint
+    cdef int canon_trump        # ... and this trump
 
     def __cinit__(self, int size_mb=64, bint keep_memory=False):
         if size_mb < 1 or size_mb > 1 << 20:
@@ -566,10 +583,14 @@ cdef class Table:
         self.refute = NULL
         self.ref_mask = 0
         self.ref_rules = 0
+        self.rules_ok = False
+        self.sure_ok = False
+        self.canon_memo = NULL
 
     def __dealloc__(self):
         tt_release(&self.tt)
         free(self.refute)
+        free(self.canon_memo)
 
     def clear(self):
         """Forget everything (the memory is given back)."""
@@ -580,6 +601,10 @@ cdef class Table:
         free(self.refute)
         self.refute = NULL
         self.ref_mask = 0
+        free(self.canon_memo)
+        self.canon_memo = NULL
+        self.rules_ok = False
+        self.sure_ok = False
 
     @property
     def entries(self) -> int:
@@ -594,6 +619,35 @@ cdef class Table:
 
     def __repr__(self):
         return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
+
+
+cdef inline int _sure_kinds(const Rules* r, int trick) noexcept nogil:
+    """The kinds of trick still ahead that the sure bounds' tables cover (``sure_init``'s
+    ``reps``): bit 0 the first trick, bit 1 a middle one."""
+    return (1 if trick == 0 else 0) | (2 if r.n_tricks - 1 > 1 and trick < r.n_tricks - 1 else 0)
+
+
+cdef void _setup_sure(Table table, const Rules* r, Sure* q, uint64_t fp, const State* s):
+    """``sure_init`` for the solve of ``s``, or the table's copy from an earlier solve under
+    the same rules, trump and kinds of trick when it covers the cards in play (the tables
+    say which cards beat which, card by card: built for more cards, they give the same
+    bounds). When only the cards differ (the deal analysis's discards), the copy is rebuilt
+    for the cards of both, so that the next solves find them."""
+    cdef int kinds = _sure_kinds(r, s.trick)
+    cdef uint64_t cards = s.in_play
+    if table.sure_ok and table.sure_fp == fp and table.sure_trump == s.trump and \
+            table.sure_kinds == kinds:
+        if not (cards & ~table.sure_cards):
+            q[0] = table.sure
+            return
+        cards |= table.sure_cards
+    sure_init(r, &table.sure, cards, s.trump, s.trick)
+    table.sure_cards = cards
+    table.sure_fp = fp
+    table.sure_trump = s.trump
+    table.sure_kinds = kinds
+    table.sure_ok = True
+    q[0] = table.sure
 
 
 def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump, int joker_suit,
@@ -612,12 +666,20 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef int values[MAX_MOVES]
     cdef int line[64]
     cdef int want = 0 if mode == "reaches" else (1 if mode == "value" else 2)
-    cdef uint64_t rel
+    cdef uint64_t rel, fp
     cdef double t0
-    fill_rules(rules, &r)
-    fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
+    fp = <uint64_t>rules["fingerprint"]
+    if table.rules_ok and table.rules_fp == fp:
+        r = table.rules
+    else:
+        table.rules_ok = False
+        fill_rules(rules, &r)
+        table.rules = r
+        table.rules_fp = fp
+        table.rules_ok = True
+    fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     # PART_ROLES in the point games with the point cards kept (NAPOLEON_POINTS_KEPT=1)
     # keeps the point ranks (the top 5 key ranks) always.
     if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
@@ -631,13 +693,20 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     S.tt = &table.tt
     S.node_limit = node_limit if node_limit is not None else 0
     t0 = now()
-    sure_init(&r, &S.sure, s.in_play, s.trump, s.trick)
+    _setup_sure(table, &r, &S.sure, fp, &s)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
     table.busy = True
     try:
         S.canon_trump = s.trump
         if s.trump <= 4:
-            S.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
+            # The memo depends on the rules and the trump only: kept on the table.
+            if table.canon_memo == NULL:
+                table.canon_memo = <uint16_t*>calloc(CANON_MEMO_SIZE, sizeof(uint16_t))
+            elif table.canon_fp != fp or table.canon_trump != s.trump:
+                memset(table.canon_memo, 0, CANON_MEMO_SIZE * sizeof(uint16_t))
+            table.canon_fp = fp
+            table.canon_trump = s.trump
+            S.canon_memo = table.canon_memo
         if not r.quick_tricks:
             # (plain trick-count rules, bridge and Nap, order by their own scores: there
             # it changed bridge's nodes by -2.7 % to +0.4 % and cost 3-7 % more time)
@@ -691,7 +760,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                         status = 99
     finally:
         table.busy = False
-        free(S.canon_memo)
         if S.refute != table.refute:
             free(S.refute)
     out = {

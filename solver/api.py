@@ -85,9 +85,10 @@ def _check_position(pos) -> None:
     def is_int(x):
         return isinstance(x, int) and not isinstance(x, bool)
 
+    deck, tricks = v.deck, v.tricks     # (properties: looked up once, not per hand)
     seen = 0
     for i, h in enumerate(pos.hands):
-        if not is_int(h) or h < 0 or h & ~v.deck:
+        if not is_int(h) or h < 0 or h & ~deck:
             raise PositionError(f"hand {i} is not a mask of cards of the {v.name} deck")
         if seen & h:
             raise PositionError(f"a card is in two hands ({card_name((seen & h).bit_length() - 1)})")
@@ -96,7 +97,7 @@ def _check_position(pos) -> None:
     if not isinstance(played, tuple) or len(played) >= n:
         raise PositionError("'played' must hold fewer cards than there are players")
     for c in played:
-        if not is_int(c) or not 0 <= c <= JOKER or not v.deck >> c & 1 or seen >> c & 1:
+        if not is_int(c) or not 0 <= c <= JOKER or not deck >> c & 1 or seen >> c & 1:
             raise PositionError(f"bad card in 'played': {c!r}")
         seen |= 1 << c
     for what, seat in (("leader", pos.leader), ("declarer", pos.declarer)):
@@ -105,10 +106,10 @@ def _check_position(pos) -> None:
     if pos.partner is not None and (not is_int(pos.partner) or not 0 <= pos.partner < n
                                     or pos.partner == pos.declarer):
         raise PositionError(f"bad partner {pos.partner!r}")
-    if not is_int(pos.trick) or not 0 <= pos.trick < v.tricks:
-        raise PositionError(f"'trick' must be 0..{v.tricks - 1}, not {pos.trick!r}")
+    if not is_int(pos.trick) or not 0 <= pos.trick < tricks:
+        raise PositionError(f"'trick' must be 0..{tricks - 1}, not {pos.trick!r}")
     for s in range(n):
-        expect = v.tricks - pos.trick - (1 if (s - pos.leader) % n < len(played) else 0)
+        expect = tricks - pos.trick - (1 if (s - pos.leader) % n < len(played) else 0)
         if bin(pos.hands[s]).count("1") != expect:
             raise PositionError(f"hand {s} holds the wrong number of cards for trick {pos.trick}")
     if pos.trump is None:

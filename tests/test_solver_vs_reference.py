@@ -10,14 +10,14 @@ import pytest
 from napoleon_rules import Position, PositionError, Suit, get_variant, random_deal, reference
 from dataclasses import replace
 
-from napoleon_rules.cards import JOKER, cards_of, parse_card
+from napoleon_rules.cards import JOKER, POINT_CARDS, cards_of, parse_card
 import solver
 from solver import SearchLimitError, Table, reaches, solve
 from solver.api import bounds
 from solver._compile import compile_rules, trump_index
-from solver._probes import rules_probe, winner_probe
+from solver._probes import rules_probe, sure_probe, winner_probe
 from solver.api import _move_of
-from solver.checking import CONFIGS, PRESETS, compare, declare, positions
+from solver.checking import CONFIGS, PRESETS, compare, declare, positions, random_position
 
 # ---- every preset against the reference ------------------------------------------------------
 
@@ -301,6 +301,56 @@ def test_a_table_keeping_its_memory_changes_no_answer(preset):
             assert got.value == value and got.plays == reference.card_values(pos)
     other = positions("secretary", 2, seed=4)[0]        # other rules: the memory starts afresh
     assert solve(other, table=table).value == reference.value(other)
+
+
+@pytest.mark.parametrize("preset,options", CONFIGS)
+def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
+    # A Table keeps the sure bounds' tables of one solve for the next ones under the same
+    # rules, built for the cards of both: tables built for more cards than are in play must
+    # give the same bound, and name the same cards, for every test
+    rng = random.Random(f"sure:{preset}:{sorted(options.items())}")
+    v = get_variant(preset, options)
+    checked = 0
+    for k in range(12):
+        pos = random_position(preset, options, rng, rng.randint(2, v.tricks), 0,
+                              misere=preset == "nap" and k % 2 == 1)
+        if pos is None or pos.played or pos.is_over:
+            continue
+        in_play = 0
+        for h in pos.hands:
+            in_play |= h
+        extra = v.deck & ~in_play
+        args = (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
+                pos.trick, (), trump_index(pos.trump),
+                -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
+                bool(pos.reveal_used))
+        top = pos.tricks_left if v.unit == "tricks" else bin(in_play & POINT_CARDS).count("1")
+        for need in range(top + 2):
+            assert sure_probe(*args, extra, top, need) == sure_probe(*args, 0, top, need), \
+                (pos.dumps(), need)
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "secretary", "nap"])
+def test_a_table_reused_under_the_same_rules_changes_no_answer(preset):
+    # One declaration played on in different ways: every solve on one table has the same
+    # rules and other cards in play, so the table's kept set-up (filled rules, sure tables
+    # for the cards of every solve so far, canonical-rank memo) serves each next solve
+    rng = random.Random(f"reuse:{preset}")
+    v = get_variant(preset)
+    start = declare(v, random_deal(v, rng.randrange(1 << 30)), rng)
+    table = Table(4, keep_memory=True)
+    for k in range(8):
+        pos = start
+        while pos.tricks_left > 3 or (k % 2 and len(pos.played) < 2):
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        value = reference.value(pos)
+        assert bounds(pos, value, table=table)[0] >= value
+        assert bounds(pos, value + 1, table=table)[1] <= value
+        if k % 2 == 0:
+            got = solve(pos, table=table)
+            assert got.value == value and got.plays == reference.card_values(pos)
 
 
 def test_a_prepared_position_gives_the_bounds_of_the_position():
