@@ -419,8 +419,8 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
             left = budget.time_left()
             try:
                 if left is None or left > 0:
-                    cell.line = solve(pos, node_limit=budget.node_limit, time_limit=left,
-                                      table=table).line
+                    cell.line = solve(pos, mode="value", node_limit=budget.node_limit,
+                                      time_limit=left, table=table).line
             except SearchLimitError:
                 cell.line = None
     counters["tests"] = searcher.tests
