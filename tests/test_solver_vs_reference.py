@@ -287,18 +287,24 @@ def test_time_limit_and_table_reuse():
     assert solve(other, table=table).value == reference.value(other)
 
 
+def _check_on_table(pos, table, every_card: bool) -> None:
+    """The two tests next to the reference value on ``table`` (and, with ``every_card``,
+    the solve) give the reference's answers."""
+    value = reference.value(pos)
+    assert bounds(pos, value, table=table)[0] >= value
+    assert bounds(pos, value + 1, table=table)[1] <= value
+    if every_card:
+        got = solve(pos, table=table)
+        assert got.value == value and got.plays == reference.card_values(pos)
+
+
 @pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "bridge"])
 def test_a_table_keeping_its_memory_changes_no_answer(preset):
     # keep_memory: the refutation memory (move order only) carries over between solves on the
     # table, across positions, targets, modes and rules, and never changes an answer
     table = Table(4, keep_memory=True)
     for k, pos in enumerate(positions(preset, 12, seed=21, max_tricks=3)):
-        value = reference.value(pos)
-        assert bounds(pos, value, table=table)[0] >= value
-        assert bounds(pos, value + 1, table=table)[1] <= value
-        if k % 3 == 0:
-            got = solve(pos, table=table)
-            assert got.value == value and got.plays == reference.card_values(pos)
+        _check_on_table(pos, table, every_card=k % 3 == 0)
     other = positions("secretary", 2, seed=4)[0]        # other rules: the memory starts afresh
     assert solve(other, table=table).value == reference.value(other)
 
@@ -345,12 +351,7 @@ def test_a_table_reused_under_the_same_rules_changes_no_answer(preset):
         pos = start
         while pos.tricks_left > 3 or (k % 2 and len(pos.played) < 2):
             pos = pos.play(rng.choice(pos.legal_moves()))
-        value = reference.value(pos)
-        assert bounds(pos, value, table=table)[0] >= value
-        assert bounds(pos, value + 1, table=table)[1] <= value
-        if k % 2 == 0:
-            got = solve(pos, table=table)
-            assert got.value == value and got.plays == reference.card_values(pos)
+        _check_on_table(pos, table, every_card=k % 2 == 0)
 
 
 def test_a_prepared_position_gives_the_bounds_of_the_position():
