@@ -558,16 +558,17 @@ cdef class Table:
     cdef uint32_t* refute       # the refutation memory kept between solves (keep_memory)
     cdef uint32_t ref_mask      # its size - 1 (0: none yet)
     cdef uint64_t ref_rules     # the rules' fingerprint it was learned with
-    # A solve's set-up, kept for the next solve under the same rules (``_setup``): filling
-    # ``Rules`` from its dict, building the sure bounds' tables and the canonical-rank memo
-    # cost about 0.1 ms a solve on a full deal, more than many of the deal analysis's tests.
+    # A solve's set-up, kept for the next solve under the same rules (``run``,
+    # ``_setup_sure``): filling ``Rules`` from its dict, building the sure bounds' tables and
+    # zeroing the canonical-rank memo cost about 0.1 ms a solve on a full deal, more than
+    # many of the deal analysis's tests.
     cdef Rules rules            # the rules last filled
     cdef uint64_t rules_fp      # their fingerprint
     cdef bint rules_ok          # 1: ``rules`` holds them
-    cdef Sure sure              # the sure bounds' tables last built, for the cards
-    cdef uint64_t sure_cards    # ``sure_cards`` (a superset of a solve's cards in play
-                                # gives the same bounds: every use masks them with the
-                                # cards the hands hold)
+    cdef Sure sure              # the sure bounds' tables last built ...
+    cdef uint64_t sure_cards    # ... for these cards (a superset of a solve's cards in play
+                                # gives the same bounds: every use masks the tables with
+                                # the cards the hands hold),
     cdef uint64_t sure_fp       # ... under the rules with this fingerprint,
     cdef int sure_trump         # ... this trump,
     cdef int sure_kinds         # ... and these kinds of trick ahead (``_sure_kinds``)
@@ -631,7 +632,8 @@ cdef inline int _sure_kinds(const Rules* r, int trick) noexcept nogil:
     return (1 if trick == 0 else 0) | (2 if r.n_tricks - 1 > 1 and trick < r.n_tricks - 1 else 0)
 
 
-cdef void _setup_sure(Table table, const Rules* r, Sure* q, uint64_t fp, const State* s):
+cdef void _setup_sure(Table table, const Rules* r, Sure* q, uint64_t fp,
+                      const State* s) noexcept:
     """``sure_init`` for the solve of ``s``, or the table's copy from an earlier solve under
     the same rules, trump and kinds of trick when it covers the cards in play (the tables
     say which cards beat which, card by card: built for more cards, they give the same
