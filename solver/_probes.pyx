@@ -45,7 +45,6 @@ def winner_probe(dict rules, tuple cards, int trump, int trick, int joker_suit, 
     return trick_winner(&r, c, len(cards), trump, trick, joker_suit, joker_called)
 
 
-
 def sure_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                int joker_suit, bint joker_called, bint reveal_used, uint64_t extra,
                int maxv, int need):
