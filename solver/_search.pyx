@@ -27,7 +27,7 @@ from solver._part cimport (trick_rel, trick_rel_of, close_runs, small_twins, par
                            rel_of_counts, trick_rel_roles, kept_counts_roles,
                            rel_of_counts_roles, part_words_roles, rekey_words_roles)
 from solver._entry cimport side_tricks
-from solver._sure cimport Sure, sure_init, sure_bounds
+from solver._sure cimport Sure, sure_init, sure_kinds, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._refute cimport (ref_bits, ref_hash,
                              ref_hash_coarse, ref_hash_lead, ref_card, ref_store)
@@ -571,7 +571,7 @@ cdef class Table:
                                 # the cards the hands hold),
     cdef uint64_t sure_fp       # ... under the rules with this fingerprint,
     cdef int sure_trump         # ... this trump,
-    cdef int sure_kinds         # ... and these kinds of trick ahead (``_sure_kinds``)
+    cdef int sure_kinds         # ... and these kinds of trick ahead (``sure_kinds``)
     cdef bint sure_ok           # 1: ``sure`` holds them
     cdef uint16_t* canon_memo   # the canonical-rank memo (``_canon.pxd``; NULL: none) ...
     cdef uint64_t canon_fp      # ... under the rules with this fingerprint
@@ -626,12 +626,6 @@ cdef class Table:
         return f"Table(size_mb={self.size_mb}, entries={self.tt.used})"
 
 
-cdef inline int _sure_kinds(const Rules* r, int trick) noexcept nogil:
-    """The kinds of trick still ahead that the sure bounds' tables cover (``sure_init``'s
-    ``reps``): bit 0 the first trick, bit 1 a middle one."""
-    return (1 if trick == 0 else 0) | (2 if r.n_tricks - 1 > 1 and trick < r.n_tricks - 1 else 0)
-
-
 cdef void _setup_sure(Table table, const Rules* r, Sure* q, uint64_t fp,
                       const State* s) noexcept:
     """``sure_init`` for the solve of ``s``, or the table's copy from an earlier solve under
@@ -639,7 +633,7 @@ cdef void _setup_sure(Table table, const Rules* r, Sure* q, uint64_t fp,
     say which cards beat which, card by card: built for more cards, they give the same
     bounds). When only the cards differ (the deal analysis's discards), the copy is rebuilt
     for the cards of both, so that the next solves find them."""
-    cdef int kinds = _sure_kinds(r, s.trick)
+    cdef int kinds = sure_kinds(r.n_tricks - 1, s.trick)
     cdef uint64_t cards = s.in_play
     if table.sure_ok and table.sure_fp == fp and table.sure_trump == s.trump and \
             table.sure_kinds == kinds:
@@ -680,7 +674,6 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     if table.rules_ok and table.rules_fp == fp:
         r = table.rules
     else:
-        table.rules_ok = False
         fill_rules(rules, &r)
         table.rules = r
         table.rules_fp = fp
@@ -688,7 +681,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     fill_state(&r, &s, hands, leader, trick, played, trump, joker_suit, joker_called, reveal_used)
     # PART_ROLES in the point games with the point cards kept (NAPOLEON_POINTS_KEPT=1)
     # keeps the point ranks (the top 5 key ranks) always.
-    if tt_layout(&table.tt, r.n_seats, rules["fingerprint"], r.partition,
+    if tt_layout(&table.tt, r.n_seats, fp, r.partition,
                  5 if r.partition == PART_ROLES and r.unit_points and not r.part_points
                  else 0) < 0:
         raise MemoryError("could not allocate the transposition table")
@@ -721,13 +714,13 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                 # The memory of the last solves on this table, when they had the same
                 # rules and size (only the order of moves depends on it).
                 if table.refute != NULL and (table.ref_mask != S.ref_mask or
-                                             table.ref_rules != <uint64_t>rules["fingerprint"]):
+                                             table.ref_rules != fp):
                     free(table.refute)
                     table.refute = NULL
                 if table.refute == NULL:
                     table.refute = <uint32_t*>calloc(3 * (S.ref_mask + 1), sizeof(uint32_t))
                     table.ref_mask = S.ref_mask
-                    table.ref_rules = <uint64_t>rules["fingerprint"]
+                    table.ref_rules = fp
                 S.refute = table.refute
             else:
                 S.refute = <uint32_t*>calloc(3 * (S.ref_mask + 1), sizeof(uint32_t))

@@ -12,7 +12,7 @@ name the sure cards they counted (see ``sure_bounds``).
 from libc.stdint cimport uint64_t
 from solver._rules cimport Rules, State, JOKER, popcount64, ctz64, suits_cards
 from solver._clean cimport sure_worth, clean_points, clean_cap
-from solver._sure_tables cimport Sure, sure_init, sure_range
+from solver._sure_tables cimport Sure, sure_init, sure_kinds, sure_range
 from solver._cash cimport cash_value, seq_bound
 
 

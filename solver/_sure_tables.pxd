@@ -88,6 +88,13 @@ cdef inline int _loses(const Rules* r, int a, int b, int trump, int trick, int i
     return 0
 
 
+cdef inline int sure_kinds(int last, int trick) noexcept nogil:
+    """The kinds of trick ahead from ``trick`` on (``last``: the last trick's index) that
+    ``sure_init`` builds tables for, besides the last: bit 0 the first trick, bit 1 a
+    middle one."""
+    return (1 if trick == 0 else 0) | (2 if last > 1 and trick < last else 0)
+
+
 cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
                            int trick) noexcept nogil:
     """Build the tables for the cards ``in_play`` under ``trump`` (0..4; 5: off), for the
@@ -96,7 +103,7 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     cdef Rules plain = r[0]     # the same rules without Same-two
     cdef const Rules* rr
     cdef int reps[3]
-    cdef int p, k, c, x, rng, two_led, two_any
+    cdef int p, k, c, x, rng, two_led, two_any, kinds
     cdef uint64_t rest, rest2, twos = 0, any_m, led_m, pair_m
     cdef int8_t cards[3]
     cdef int8_t no_ripper = -1
@@ -120,8 +127,9 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     if t.pair_winner >= 0:
         q.pair_cards = ((<uint64_t>1) << t.pair_winner) | ((<uint64_t>1) << t.pair_trigger)
     # Kinds of trick: the first, a middle one, the last (one trick number stands for each).
-    reps[0] = 0 if trick == 0 else -1
-    reps[1] = 1 if q.last > 1 and trick < q.last else -1
+    kinds = sure_kinds(q.last, trick)
+    reps[0] = 0 if kinds & 1 else -1
+    reps[1] = 1 if kinds & 2 else -1
     reps[2] = q.last
     for p in range(3):
         if reps[p] < 0:

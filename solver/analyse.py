@@ -48,9 +48,10 @@ from napoleon_rules.cards import card_name, mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
+from .advice_core import max_value
 from .api import Prepared, SearchLimitError, Table, bounds_prepared, solve
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
-                           discards, estimate, has_partner_choice, max_in_play, parse_strain,
+                           discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
 from .par import (Par, bid_floor, cell_bids, highest_makeable, made, par, scores,
                   strain_name)
@@ -240,7 +241,7 @@ class _Candidate:
         self.pos = Prepared(pos)                             # checked and compiled once
         self.discard, self.called = discard, contract.called
         self.credit = setup.variant.credited(contract, 0)   # discarded points it scores
-        self.top = max_in_play(pos)                          # most the play can still take
+        self.top = max_value(pos)                            # most the play can still take
         self.upper = self.top + self.credit
 
 

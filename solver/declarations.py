@@ -222,13 +222,3 @@ def estimate(v: Variant, strain: Any, kept: int, discarded: int) -> float:
         credit = 1 if v.discard_points_to == "declarer" else -1
         guess += 3 * credit * points_of(discarded)
     return guess
-
-
-def max_in_play(pos) -> int:
-    """The most the declarer's side can still take: every point (or trick) left in play."""
-    if pos.variant.unit == "tricks":
-        return pos.tricks_left
-    in_hands = 0
-    for h in pos.hands:
-        in_hands |= h
-    return points_of(in_hands)
