@@ -445,3 +445,35 @@ def test_cli_exact_choices():
         line = next(x for x in text.splitlines() if x.startswith("best:"))
         return line.split(",")[0], line.rpartition(": ")[2]
     assert best(bounded.stdout) == best(every.stdout)
+
+
+# ---- scripts/test_cost.py (times the tests behind a slow cell) -----------------------------------
+def test_test_cost_script_answers_as_the_solver():
+    """The diagnostic script's verdicts and bounds agree with the solved value, around it,
+    and it names bad arguments."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from napoleon_rules.cards import card_name
+    from solver.declarations import Setup, declare
+    script = Path(__file__).resolve().parents[1] / "scripts" / "test_cost.py"
+    v = get_variant("japanese", {"players": 7})
+    deal = random_deal(v, random.Random(5))
+    setup = Setup(v, tuple(deal.hands), deal.rest, 0)
+    discard = tuple(sorted(cards_of(deal.rest)))
+    contract, pos = declare(setup, 0, Suit.CLUBS, 2, None, discard)
+    value = solve(pos, mode="value").value + v.credited(contract, 0)
+    args = [sys.executable, str(script), deal_str(deal), "-o", "players=7", "--declarer", "0",
+            "--trump", "C", "--partner", "2", "--discard", " ".join(card_name(c) for c in discard),
+            "--targets", str(value + 1), str(value)]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("T ")]
+    assert "fails" in lines[0] and "reaches" in lines[1], done.stdout
+    hi = int(lines[0].split("[")[1].split(",")[1].split("]")[0])
+    lo = int(lines[1].split("[")[1].split(",")[0])
+    assert lo <= value <= hi
+    bad = subprocess.run(args[:-3] + ["--partner", "0", "--targets", "3"], capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode != 0 and "two seats" in bad.stderr
