@@ -49,7 +49,14 @@ def main() -> int:
         deal.check()
         setup = Setup(deal.variant, tuple(deal.hands), deal.rest, 0)
         strain = parse_strain(deal.variant, args.trump)
-        partner = None if args.partner.strip().lower() == ALONE else int(args.partner)
+        if args.partner.strip().lower() == ALONE:
+            partner = None
+        elif args.partner.strip().isdigit():
+            partner = int(args.partner)
+        else:
+            raise SystemExit(f"error: --partner is a seat or 'alone', not {args.partner!r}")
+        if args.tt_mb < 1:
+            raise SystemExit(f"error: --tt-mb must be at least 1, not {args.tt_mb}")
         discard = tuple(sorted(parse_cards(args.discard))) if args.discard.strip() else ()
         n = deal.variant.players
         if not 0 <= args.declarer < n or (partner is not None and

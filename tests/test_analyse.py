@@ -8,7 +8,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -16,11 +19,12 @@ from typer.testing import CliRunner
 from cli.main import app
 from napoleon_rules import (Bid, Choices, Contract, Deal, DealError, NapoleonError, get_variant,
                             random_deal)
-from napoleon_rules.cards import JOKER, NT, Suit, cards_of, count, mask_of, parse_cards
+from napoleon_rules.cards import JOKER, NT, Suit, card_name, cards_of, count, mask_of, parse_cards
 from napoleon_rules.deal import deal_str
 from solver import solve
 from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, analyse,
                             analyse_cards, strains)
+from solver.declarations import Setup, declare
 from solver.par import LEAD, MISERE, bid_floor, cell_bids, par
 
 try:  # click < 8.2 mixes stderr into stdout unless told not to
@@ -451,12 +455,6 @@ def test_cli_exact_choices():
 def test_test_cost_script_answers_as_the_solver():
     """The diagnostic script's verdicts and bounds agree with the solved value, around it,
     and it names bad arguments."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from napoleon_rules.cards import card_name
-    from solver.declarations import Setup, declare
     script = Path(__file__).resolve().parents[1] / "scripts" / "test_cost.py"
     v = get_variant("japanese", {"players": 7})
     deal = random_deal(v, random.Random(5))
