@@ -1,7 +1,8 @@
 # cython: language_level=3, cdivision=True
 """The sure leads of the sure bounds (``_sure.pxd``): the leader's cashing (``cash_value``:
-its cards that win whenever led, played one after the other, and the points the other
-hands must give to those tricks) and the sequencing bound (``seq_bound``: a hand of the
+its cards that win whenever led, played one after the other, the points the other
+hands must give to those tricks and those its partners can throw on them) and the
+sequencing bound (``seq_bound``: a hand of the
 side not on lead that is sure to win this trick cashes from the next one).
 """
 
@@ -45,6 +46,39 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
     if m > 0:
         forced += m
     return forced
+
+
+cdef inline int mate_points(const Rules* r, uint64_t hand, int k, const int* k_suit,
+                            uint64_t keep) noexcept nogil:
+    """The points a partner of the cashing seat, holding ``hand``, can give to ``k`` tricks
+    its side cashes, ``k_suit[σ]`` of them in suit σ, whatever the other seats do: in the
+    tricks of suit σ it follows with its σ cards while it has them, point cards first
+    (min(k_σ, its σ cards, its σ point cards)); in those where it has none left it throws
+    point cards of the suits not led in the run (no later trick asks for them). ``keep``:
+    cards not counted (the side's absolute cards, counted apart; cards playable at any time;
+    the Joker). A trick of no suit (a led Joker, which may name one) is not planned for: 0."""
+    cdef uint64_t pts = hand & r.point_mask & ~keep, unled, cards
+    cdef int su, m, p, voids = 0, v = 0, n = 0
+    unled = pts
+    for su in range(4):
+        n += k_suit[su]
+    if n != k:
+        return 0
+    for su in range(4):
+        if k_suit[su] == 0:
+            continue
+        cards = suit_cards(su)
+        unled &= ~cards
+        m = popcount64(hand & cards)
+        if m >= k_suit[su]:
+            m = k_suit[su]
+        else:
+            voids += k_suit[su] - m
+        p = popcount64(pts & cards)
+        v += p if p < m else m
+    p = popcount64(unled)
+    v += p if p < voids else voids
+    return v
 
 
 ctypedef struct Cash:
@@ -193,12 +227,52 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     """The leader's cashing from this trick on (``cash_run``): ``won`` gets the cards,
     ``last`` a last lead a partner may win; the result is what the tricks bring for sure."""
     cdef Cash cs
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef int v, i, side = (r.side_mask >> s.leader) & 1, give, must
+    cdef uint64_t keep, free
     cash_run(r, q, s, rng, in_play, voids, sure, mates, s.leader, s.hands[s.leader], 0, &cs)
     won[0] = cs.w
     last[0] = cs.last
     if not cs.w:
         return 0
-    return cash_points(r, s, s.leader, &cs, -1)
+    v = cash_points(r, s, s.leader, &cs, -1)
+    if r.unit_points:
+        # The leader's partners also throw their own point cards on these tricks where
+        # they can (``cash_points`` counts only what every seat must give).
+        free = t.free_mask      # as ``cash_points`` has it
+        if r.reveal and not s.reveal_used and r.coup_card >= 0:
+            free |= (<uint64_t>1) << r.coup_card
+        keep = sure | free | ((<uint64_t>1) << JOKER)
+        for i in range(r.n_seats):
+            if i != s.leader and ((r.side_mask >> i) & 1) == side and s.hands[i]:
+                # (what ``cash_points`` counted for it: replaced when it can give more)
+                give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
+                must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+                if give > must:
+                    v += give - must
+    return v
+
+
+cdef inline int _mates_more(const Rules* r, const State* s, int H, int L, Cash* cs, int su,
+                            uint64_t sure) noexcept nogil:
+    """What ``H``'s partners (not the leader ``L``, whose first card the caller's argument
+    fixes) can give to the trick H wins (led in suit ``su``) and H's cashed tricks after
+    it, beyond what ``cash_points`` counted for them (``mate_points``)."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t free = t.free_mask, keep
+    cdef int i, side = (r.side_mask >> H) & 1, give, must, v = 0
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card
+    keep = sure | free | ((<uint64_t>1) << JOKER)
+    cs.k_suit[su] += 1
+    for i in range(r.n_seats):
+        if i != H and i != L and ((r.side_mask >> i) & 1) == side and s.hands[i]:
+            give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
+            must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+            if give > must:
+                v += give - must
+    cs.k_suit[su] -= 1
+    return v
 
 
 cdef inline int _trick_card(const Rules* r, const Sure* q, const State* s, int rng, int H,
@@ -341,6 +415,8 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
                          hand & ~((<uint64_t>1) << c), 1, &cs)
                 prev = c
             v = cash_points(r, s, H, &cs, su)
+            if su >= 0 and r.unit_points:
+                v += _mates_more(r, s, H, L, &cs, su, A)
             w = cs.w | ((<uint64_t>1) << c)
             v += sure_worth(r, ((<uint64_t>1) << c) | (A & ~w))
             if pl:

@@ -338,6 +338,61 @@ def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
     assert checked >= 6
 
 
+def _sure_args(pos):
+    return (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
+            pos.trick, (), trump_index(pos.trump),
+            -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
+            bool(pos.reveal_used))
+
+
+def _top(pos) -> int:
+    in_play = 0
+    for h in pos.hands:
+        in_play |= h
+    return pos.tricks_left if pos.variant.unit == "tricks" else bin(in_play & POINT_CARDS).count("1")
+
+
+@pytest.mark.parametrize("preset,options", CONFIGS)
+def test_sure_bounds_hold_against_the_reference(preset, options):
+    # The sure bounds alone, at every target, on trick starts of 2-3 tricks: a bound that
+    # settles a test holds for the reference minimax's value (a bound that overstates
+    # would change answers only where the search happens to ask it)
+    rng = random.Random(f"sure-ref:{preset}:{sorted(options.items())}")
+    v = get_variant(preset, options)
+    fired = checked = 0
+    for k in range(24):
+        pos = random_position(preset, options, rng, rng.randint(2, min(3, v.tricks)), 0,
+                              misere=preset == "nap" and k % 2 == 1)
+        if pos is None or pos.played or pos.is_over:
+            continue
+        value = reference.value(pos)
+        args, top = _sure_args(pos), _top(pos)
+        for need in range(1, top + 1):
+            b, _ = sure_probe(*args, 0, top, need)
+            if b >= need:
+                assert value >= b, (pos.dumps(), need, b, value)
+                fired += 1
+            elif b >= 0:
+                assert value <= b, (pos.dumps(), need, b, value)
+                fired += 1
+        checked += 1
+    assert checked >= 12 and fired >= 1
+
+
+def test_sure_leads_count_the_partners_thrown_points():
+    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0) on lead with the only trumps,
+    # K♠ and 8♠; the partner (seat 4) holds no spade and T♥: it throws T♥ on K♠, and seats 1
+    # and 2 hold one card without points each, so the second trump draws a point from both.
+    # 1 + 1 + 2 = 4 points for sure, which the cashing counted as 3 without the partner's.
+    v = get_variant("japanese")
+    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
+             ("8S KS QH", "9D AD KC", "6H KH AC", "4H 6D 7D", "8H TH 9C")]
+    pos = Position(v, Suit.SPADES, 0, 4, tuple(hands), 0, trick=7)
+    top = _top(pos)
+    assert sure_probe(*_sure_args(pos), 0, top, 4)[0] >= 4
+    assert reference.value(pos) >= 4
+
+
 @pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "secretary", "nap"])
 def test_a_table_reused_under_the_same_rules_changes_no_answer(preset):
     # One declaration played on in different ways: every solve on one table has the same
