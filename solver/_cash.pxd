@@ -2,8 +2,8 @@
 """The sure leads of the sure bounds (``_sure.pxd``): the leader's cashing (``cash_value``:
 its cards that win whenever led, played one after the other, the points the other
 hands must give to those tricks and those its partners can throw on them) and the
-sequencing bound (``seq_bound``: a hand of the
-side not on lead that is sure to win this trick cashes from the next one).
+sequencing bound (``seq_bound``: a hand of the side not on lead that is sure to win this
+trick cashes from the next one).
 """
 
 from libc.stdint cimport uint64_t
@@ -221,15 +221,40 @@ cdef inline int cash_points(const Rules* r, const State* s, int L, Cash* cs,
     return v
 
 
+cdef inline int mates_more(const Rules* r, const State* s, int H, int skip, Cash* cs, int su,
+                           uint64_t sure) noexcept nogil:
+    """What the partners of the cashing seat ``H`` (all but ``skip``) can give to its cashed
+    tricks ``cs`` (with ``su`` >= 0, also to a first trick led in suit ``su`` that H wins)
+    beyond the points ``cash_points`` counted for them, which are only those they must give
+    (``forced_points``); ``sure``: the side's absolute cards, counted apart
+    (``mate_points``). The sequencing bound skips the leader: its argument fixes the
+    leader's first card."""
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    cdef uint64_t free = t.free_mask, keep
+    cdef int i, side = (r.side_mask >> H) & 1, give, must, v = 0
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card      # as ``cash_points`` has it
+    keep = sure | free | ((<uint64_t>1) << JOKER)
+    if su >= 0:
+        cs.k_suit[su] += 1
+    for i in range(r.n_seats):
+        if i != H and i != skip and ((r.side_mask >> i) & 1) == side and s.hands[i]:
+            give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
+            must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+            if give > must:
+                v += give - must
+    if su >= 0:
+        cs.k_suit[su] -= 1
+    return v
+
+
 cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rng,
                            uint64_t in_play, int voids, uint64_t sure, uint64_t mates,
                            uint64_t* won, int* last) noexcept nogil:
     """The leader's cashing from this trick on (``cash_run``): ``won`` gets the cards,
     ``last`` a last lead a partner may win; the result is what the tricks bring for sure."""
     cdef Cash cs
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef int v, i, side = (r.side_mask >> s.leader) & 1, give, must
-    cdef uint64_t keep, free
+    cdef int v
     cash_run(r, q, s, rng, in_play, voids, sure, mates, s.leader, s.hands[s.leader], 0, &cs)
     won[0] = cs.w
     last[0] = cs.last
@@ -237,41 +262,7 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
         return 0
     v = cash_points(r, s, s.leader, &cs, -1)
     if r.unit_points:
-        # The leader's partners also throw their own point cards on these tricks where
-        # they can (``cash_points`` counts only what every seat must give).
-        free = t.free_mask      # as ``cash_points`` has it
-        if r.reveal and not s.reveal_used and r.coup_card >= 0:
-            free |= (<uint64_t>1) << r.coup_card
-        keep = sure | free | ((<uint64_t>1) << JOKER)
-        for i in range(r.n_seats):
-            if i != s.leader and ((r.side_mask >> i) & 1) == side and s.hands[i]:
-                # (what ``cash_points`` counted for it: replaced when it can give more)
-                give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
-                must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
-                if give > must:
-                    v += give - must
-    return v
-
-
-cdef inline int _mates_more(const Rules* r, const State* s, int H, int L, Cash* cs, int su,
-                            uint64_t sure) noexcept nogil:
-    """What ``H``'s partners (not the leader ``L``, whose first card the caller's argument
-    fixes) can give to the trick H wins (led in suit ``su``) and H's cashed tricks after
-    it, beyond what ``cash_points`` counted for them (``mate_points``)."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t free = t.free_mask, keep
-    cdef int i, side = (r.side_mask >> H) & 1, give, must, v = 0
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card
-    keep = sure | free | ((<uint64_t>1) << JOKER)
-    cs.k_suit[su] += 1
-    for i in range(r.n_seats):
-        if i != H and i != L and ((r.side_mask >> i) & 1) == side and s.hands[i]:
-            give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
-            must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
-            if give > must:
-                v += give - must
-    cs.k_suit[su] -= 1
+        v += mates_more(r, s, s.leader, s.leader, &cs, -1, sure)
     return v
 
 
@@ -416,7 +407,7 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
                 prev = c
             v = cash_points(r, s, H, &cs, su)
             if su >= 0 and r.unit_points:
-                v += _mates_more(r, s, H, L, &cs, su, A)
+                v += mates_more(r, s, H, L, &cs, su, A)
             w = cs.w | ((<uint64_t>1) << c)
             v += sure_worth(r, ((<uint64_t>1) << c) | (A & ~w))
             if pl:
