@@ -309,6 +309,22 @@ def test_a_table_keeping_its_memory_changes_no_answer(preset):
     assert solve(other, table=table).value == reference.value(other)
 
 
+def _sure_args(pos):
+    return (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
+            pos.trick, (), trump_index(pos.trump),
+            -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
+            bool(pos.reveal_used))
+
+
+def _top(pos) -> int:
+    in_play = 0
+    for h in pos.hands:
+        in_play |= h
+    if pos.variant.unit == "tricks":
+        return pos.tricks_left
+    return bin(in_play & POINT_CARDS).count("1")
+
+
 @pytest.mark.parametrize("preset,options", CONFIGS)
 def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
     # A Table keeps the sure bounds' tables of one solve for the next ones under the same
@@ -326,30 +342,12 @@ def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
         for h in pos.hands:
             in_play |= h
         extra = v.deck & ~in_play
-        args = (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
-                pos.trick, (), trump_index(pos.trump),
-                -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
-                bool(pos.reveal_used))
-        top = pos.tricks_left if v.unit == "tricks" else bin(in_play & POINT_CARDS).count("1")
+        args, top = _sure_args(pos), _top(pos)
         for need in range(top + 2):
             assert sure_probe(*args, extra, top, need) == sure_probe(*args, 0, top, need), \
                 (pos.dumps(), need)
         checked += 1
     assert checked >= 6
-
-
-def _sure_args(pos):
-    return (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
-            pos.trick, (), trump_index(pos.trump),
-            -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
-            bool(pos.reveal_used))
-
-
-def _top(pos) -> int:
-    in_play = 0
-    for h in pos.hands:
-        in_play |= h
-    return pos.tricks_left if pos.variant.unit == "tricks" else bin(in_play & POINT_CARDS).count("1")
 
 
 @pytest.mark.parametrize("preset,options", CONFIGS)
