@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
 import solver  # noqa: E402
 from cli.common import parse_options  # noqa: E402
 from napoleon_rules import get_variant  # noqa: E402
-from napoleon_rules.cards import mask_of, parse_cards  # noqa: E402
+from napoleon_rules.cards import count, mask_of, parse_cards  # noqa: E402
 from napoleon_rules.deal import parse_deal  # noqa: E402
 from napoleon_rules.errors import NapoleonError  # noqa: E402
 from solver.declarations import ALONE, Setup, declare, discards, parse_strain  # noqa: E402
@@ -64,9 +64,10 @@ def main() -> int:
             raise SystemExit(f"error: the declarer and the partner are two seats 0..{n - 1}")
         pool = deal.hands[args.declarer] | deal.rest
         wanted = mask_of(discard)
-        if wanted & ~pool or len(discard) != bin(deal.rest).count("1"):
-            raise SystemExit(f"error: the discard must be {bin(deal.rest).count('1')} cards of "
-                             "the declarer's hand and the blind")
+        blind = count(deal.rest)
+        if wanted & ~pool or len(discard) != blind:
+            raise SystemExit(f"error: the discard must be {blind} cards of the declarer's hand "
+                             "and the blind")
         # The analysis's list merges equivalent low cards: only their lowest is put away.
         known = {mask_of(d) for d in discards(setup, args.declarer, strain)}
         if wanted not in known:

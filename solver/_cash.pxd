@@ -13,6 +13,15 @@ from solver._clean cimport sure_worth
 from solver._sure_tables cimport Sure
 
 
+cdef inline uint64_t free_cards(const Rules* r, const State* s) noexcept nogil:
+    """The cards a seat may play at any time, following or not: the rules' free cards and,
+    while its reveal is unused, Secretary's coup card."""
+    cdef uint64_t free = r.tr[trump_index(s.trump)].free_mask
+    if r.reveal and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card
+    return free
+
+
 cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k_suit,
                               uint64_t free) noexcept nogil:
     """Points a follower holding ``hand`` must give to ``k`` tricks led by the same seat,
@@ -136,9 +145,7 @@ cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng
     cdef int* k_suit = out.k_suit
     cdef uint64_t others = in_play & ~s.hands[L], rest, thr, suit, free, w = 0
     cdef int last_c = -1, last_v = 0, vv
-    free = t.free_mask
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card
+    free = free_cards(r, s)
     rest = hand & q.lead_ok
     # Left out at once, as the loop would one by one: the leads the pair rule beats when
     # the others hold both pair cards, and those beaten by Same-two when the others hold
@@ -204,13 +211,11 @@ cdef inline int cash_points(const Rules* r, const State* s, int L, Cash* cs,
     """What the tricks of ``cash_run`` bring for sure: the cashed cards' points and those
     the other seats must give (``forced_points``); ``lead_suit``: the suit of the first of
     the k0 tricks before the cashing when known (-1: any)."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef int v = sure_worth(r, cs.w), i
-    cdef uint64_t free = t.free_mask
+    cdef uint64_t free
     if not r.unit_points:
         return v
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card
+    free = free_cards(r, s)
     if lead_suit >= 0:
         cs.k_suit[lead_suit] += 1
     for i in range(r.n_seats):
@@ -229,11 +234,8 @@ cdef inline int mates_more(const Rules* r, const State* s, int H, int skip, Cash
     (``forced_points``); ``sure``: the side's absolute cards, counted apart
     (``mate_points``). The sequencing bound skips the leader: its argument fixes the
     leader's first card."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t free = t.free_mask, keep
+    cdef uint64_t free = free_cards(r, s), keep   # as ``cash_points`` has it
     cdef int i, side = (r.side_mask >> H) & 1, give, must, v = 0
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card      # as ``cash_points`` has it
     keep = sure | free | ((<uint64_t>1) << JOKER)
     if su >= 0:
         cs.k_suit[su] += 1
@@ -357,9 +359,7 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
     if pl:
         lead_h &= ~(((<uint64_t>1) << JOKER) |
                     (((<uint64_t>1) << t.ripper) if t.ripper >= 0 else 0))
-    free = t.free_mask
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card   # Secretary's coup card: played at any time
+    free = free_cards(r, s)
     seats = <uint64_t>(r.side_mask if X else ~r.side_mask) & ((<uint64_t>1 << r.n_seats) - 1) & \
         ~((<uint64_t>1) << L)
     while seats:

@@ -10,12 +10,13 @@ import pytest
 from napoleon_rules import Position, PositionError, Suit, get_variant, random_deal, reference
 from dataclasses import replace
 
-from napoleon_rules.cards import JOKER, POINT_CARDS, cards_of, parse_card
+from napoleon_rules.cards import JOKER, cards_of, parse_card
 import solver
 from solver import SearchLimitError, Table, reaches, solve
 from solver.api import bounds
 from solver._compile import compile_rules, trump_index
 from solver._probes import rules_probe, sure_probe, winner_probe
+from solver.advice_core import max_value
 from solver.api import _move_of
 from solver.checking import CONFIGS, PRESETS, compare, declare, positions, random_position
 
@@ -316,15 +317,6 @@ def _sure_args(pos):
             bool(pos.reveal_used))
 
 
-def _top(pos) -> int:
-    in_play = 0
-    for h in pos.hands:
-        in_play |= h
-    if pos.variant.unit == "tricks":
-        return pos.tricks_left
-    return bin(in_play & POINT_CARDS).count("1")
-
-
 @pytest.mark.parametrize("preset,options", CONFIGS)
 def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
     # A Table keeps the sure bounds' tables of one solve for the next ones under the same
@@ -342,7 +334,7 @@ def test_sure_bounds_built_for_more_cards_are_the_same(preset, options):
         for h in pos.hands:
             in_play |= h
         extra = v.deck & ~in_play
-        args, top = _sure_args(pos), _top(pos)
+        args, top = _sure_args(pos), max_value(pos)
         for need in range(top + 2):
             assert sure_probe(*args, extra, top, need) == sure_probe(*args, 0, top, need), \
                 (pos.dumps(), need)
@@ -364,7 +356,7 @@ def test_sure_bounds_hold_against_the_reference(preset, options):
         if pos is None or pos.played or pos.is_over:
             continue
         value = reference.value(pos)
-        args, top = _sure_args(pos), _top(pos)
+        args, top = _sure_args(pos), max_value(pos)
         for need in range(1, top + 1):
             b, _ = sure_probe(*args, 0, top, need)
             if b >= need:
@@ -386,7 +378,7 @@ def test_sure_leads_count_the_partners_thrown_points():
     hands = [sum(1 << parse_card(c) for c in h.split()) for h in
              ("8S KS QH", "9D AD KC", "6H KH AC", "4H 6D 7D", "8H TH 9C")]
     pos = Position(v, Suit.SPADES, 0, 4, tuple(hands), 0, trick=7)
-    top = _top(pos)
+    top = max_value(pos)
     assert sure_probe(*_sure_args(pos), 0, top, 4)[0] >= 4
     assert reference.value(pos) >= 4
 
