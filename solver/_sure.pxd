@@ -10,23 +10,43 @@ name the sure cards they counted (see ``sure_bounds``).
 """
 
 from libc.stdint cimport uint64_t
-from solver._rules cimport Rules, State, JOKER, popcount64, ctz64, suits_cards
+from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, suits_cards,
+                            suit_cards, bit, trump_index)
 from solver._clean cimport sure_worth, clean_points, clean_cap
 from solver._sure_tables cimport Sure, sure_init, sure_kinds, sure_range
 from solver._cash cimport cash_value, seq_bound
 
 
-cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure) noexcept nogil:
-    """Points the seats must give to the tricks of one side's absolute cards ``sure`` (one
-    trick each): a seat plays one card to each, its own absolute cards to their own tricks
-    and other cards to the rest."""
-    cdef int a = popcount64(sure), f = 0, i, x
-    cdef uint64_t hand
+cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int side) noexcept nogil:
+    """Points the seats must give to the tricks of side ``side``'s absolute cards ``sure``
+    (one trick each): a seat plays one card to each, its own absolute cards to their own
+    tricks and other cards to the rest. A seat of that side may give more (not holding the
+    Joker, which a call may force out, nor any of ``sure``, nor leading trick 1, whose lead
+    may be banned). If it holds one suit only, every card it holds may go to every trick:
+    it keeps its point cards for those tricks and plays the others to the rest, so it gives
+    as many as it holds, up to one per trick (with T tricks left it holds T cards, and only
+    those beyond the other T - a tricks' must go there). If every suit it holds has a point
+    card, it keeps that so until the first of those tricks by playing a card without points
+    whenever it may (following suit, one of that suit; void, any), so it gives one there."""
+    cdef int a = popcount64(sure), f = 0, i, x, pts, su
+    cdef uint64_t hand, held
     if a == 0 or not r.unit_points:
         return 0
     for i in range(r.n_seats):
         hand = s.hands[i]
         x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
+        if ((r.side_mask >> i) & 1) == side and hand and not (hand & sure) and \
+                not (hand >> JOKER) & 1 and (s.trick > 0 or i != s.leader):
+            pts = popcount64(hand & r.point_mask)
+            if not (hand & ~suit_cards(ctz64(hand) // 13)):
+                x = pts if pts < a else a
+            elif x < 1:
+                for su in range(4):
+                    held = hand & suit_cards(su)
+                    if held and not (held & r.point_mask):
+                        break
+                else:
+                    x = 1
         if x > 0:
             f += x
     return f
@@ -48,6 +68,96 @@ cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
     if (two_live >> c) & 1:
         t |= others & ((<uint64_t>1) << (13 * (c // 13)))
     return t
+
+cdef inline int _throw_on(const Rules* r, const State* s, int seat, int suit, uint64_t keep,
+                          int most) noexcept nogil:
+    """The points seat ``seat`` gives to a trick led in ``suit`` that it does not win: with
+    ``most`` the most it may give (its partner takes the trick), else the fewest (the other
+    side takes it); -1 when it would have to play a card of ``keep`` (an absolute card,
+    left for its own trick). A seat that holds the suit follows it or plays a free card."""
+    cdef uint64_t hand = s.hands[seat], can, free
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    can = hand & suit_cards(suit)
+    if can:
+        free = t.free_mask
+        if r.reveal and seat == r.partner and not s.reveal_used and r.coup_card >= 0:
+            free |= bit(r.coup_card)
+        can |= hand & free
+    else:
+        can = hand
+    can &= ~keep
+    if not can:
+        return -1
+    if most:
+        return 1 if can & r.point_mask else 0
+    return 0 if can & ~r.point_mask else 1
+
+
+cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) noexcept nogil:
+    """The points beyond its own that an absolute card of the side that wants the value low
+    (``sure0``: that side's absolute cards; not the leader's, whose leads ``_cash_bound``
+    counts) surely brings to its side in this very trick, the most over such cards; -1 when
+    none can be played to it. Its holder plays it to this trick: it may whatever the leader
+    leads (void in the suit led, or the card of that suit or free to play), or, with a
+    partner on lead, to a lead of a suit that partner picks. Its partners then give the most
+    points they may (a card of the suit led or a free one while they hold the suit, any card
+    once void), the other side the fewest it may, and the leader's card counts the fewest
+    points of the suit (the most when it is a partner's). The side's other absolute cards
+    stay in their hands for their own tricks, so this adds to their worth; a seat that
+    would have to play one here stops the count. Point games, not Misere; not on trick 1
+    (its lead bans, a plain first trick), nor when the leader holds the Joker (a led Joker
+    names its suit) or may call it with the Ripper (its holder must answer with it)."""
+    cdef int L = s.leader, h, c, su, x, y, k, sub, best = -1
+    # Whose lead: the declarer's side leads the fewest points, every suit being its choice.
+    cdef int max_leads = (r.side_mask >> L) & 1
+    cdef uint64_t rest, lead_cards, holder
+    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    if s.trick == 0 or (s.hands[L] >> JOKER) & 1:
+        return -1
+    if t.ripper >= 0 and (s.hands[L] >> t.ripper) & 1 and (s.in_play & ~s.hands[L]) & bit(JOKER):
+        return -1
+    rest = sure0 & ~s.hands[L]
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        h = 0
+        while not (s.hands[h] >> c) & 1:
+            h += 1
+        holder = s.hands[h]
+        sub = -1                # this card's count over the leads (-2: none holds)
+        for su in range(4):
+            lead_cards = s.hands[L] & suit_cards(su)
+            if not max_leads:
+                lead_cards &= ~sure0        # a partner's absolute card is not this rule's
+            if not lead_cards:
+                continue
+            if not (c // 13 == su or not (holder & suit_cards(su)) or (t.free_mask >> c) & 1):
+                if max_leads:
+                    sub = -2    # the declarer's side may lead a suit the card cannot go to
+                    break
+                continue
+            if max_leads:
+                x = 0 if lead_cards & ~r.point_mask else 1
+            else:
+                x = 1 if lead_cards & r.point_mask else 0
+            for k in range(r.n_seats):
+                if k == L or k == h:
+                    continue
+                y = _throw_on(r, s, k, su, sure0, ((r.side_mask >> k) & 1) == 0)
+                if y < 0:
+                    x = -1
+                    break
+                x += y
+            if x < 0:
+                if max_leads:
+                    sub = -2
+                    break
+                continue
+            if sub < 0 or (x < sub if max_leads else x > sub):
+                sub = x
+        if sub > best:
+            best = sub
+    return best
 
 
 cdef inline int _cash_bound(const Rules* r, Sure* q, const State* s, int rng, int maxv,
@@ -100,7 +210,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     the Jacks) is not named after the plain first trick: no card beats it by rank there,
     and as a role card it keeps its holder anyway."""
     cdef int rng = sure_range(q, s.trick), i, c, lo, hi, L = s.leader, voids = 0, nh
-    cdef int cash_on, lside
+    cdef int cash_on, lside, f0
     cdef int pts_h[8]
     cdef uint64_t in_play, hand, rest, others, w = 0
     cdef uint64_t sure_side[2]
@@ -139,12 +249,13 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             thr_of[c] = _threats(q, rng, c, others, pair_add, two_live)
             if not thr_of[c]:
                 sure_side[(r.side_mask >> i) & 1] |= (<uint64_t>1) << c
-    lo = sure_worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1])
+    lo = sure_worth(r, sure_side[1]) + abs_forced(r, s, sure_side[1], 1)
     if lo >= need:
         q.fired_lo += 1
         rel[0] = sure_side[1] & ~unnamed
         return lo
-    hi = maxv - sure_worth(r, sure_side[0]) - abs_forced(r, s, sure_side[0])
+    f0 = abs_forced(r, s, sure_side[0], 0)
+    hi = maxv - sure_worth(r, sure_side[0]) - f0
     if hi < need:
         q.fired_hi += 1
         rel[0] = sure_side[0] & ~unnamed
@@ -191,4 +302,13 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
                         unnamed, rel)
         if c >= 0:
             return c
+    # An absolute card of the other side taken to this trick, with what its partners throw.
+    if r.unit_points and r.max_mask == r.side_mask and sure_side[0] & ~s.hands[L]:
+        c = abs_trick_extra(r, s, sure_side[0])
+        if c > f0 and hi + f0 - c < need:
+            q.fired_hi += 1
+            rel[0] = sure_side[0] & ~unnamed
+            if r.reveal and r.coup_card >= 0:
+                rel[0] |= bit(r.coup_card) & in_play
+            return hi + f0 - c
     return -1

@@ -383,6 +383,42 @@ def test_sure_leads_count_the_partners_thrown_points():
     assert reference.value(pos) >= 4
 
 
+def test_a_defenders_absolute_card_counts_its_partners_throws_in_this_trick():
+    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0, partner seat 2) on lead with
+    # 7S AD KD. Seat 3's JC (the reverse Jack) beats every card left and seat 3 holds no
+    # spade or diamond, so it may take this trick whatever is led; its partner seat 4, void
+    # in both, throws QC on it. Led 7S that is JC + QC; led AD or KD, one more. So the
+    # defenders take 2 of the 6 points for sure where their absolute card alone counted 1:
+    # the value is at most 4, and "reaches 5?" is settled without search.
+    v = get_variant("japanese")
+    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
+             ("7S AD KD", "8H 3H 2H", "6H 9D 2D", "AH KC JC", "9H 7H QC")]
+    pos = Position(v, Suit.SPADES, 0, 2, tuple(hands), 0, trick=7)
+    top = max_value(pos)
+    assert top == 6
+    bound = sure_probe(*_sure_args(pos), 0, top, 5)[0]
+    assert 0 <= bound < 5
+    assert reference.value(pos) <= bound
+
+
+def test_a_one_suit_defender_keeps_a_point_for_its_sides_absolute_trick():
+    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0, partner seat 2) on lead.
+    # Seat 4's JC beats every card left; seat 1 holds clubs only, AC TC 9C: every card it
+    # holds may go to every trick, so it keeps a point card for the trick JC takes, whenever
+    # that comes. JC and one of its points make 2 of the 7 points for the defenders (JC
+    # alone counted 1). JC cannot take this very trick on a diamond lead (seat 4 holds 7D),
+    # so only the one-suit count settles "reaches 6?".
+    v = get_variant("japanese")
+    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
+             ("7S AD QC", "AC TC 9C", "9D 8D KC", "7H 8C 7C", "KH 7D JC")]
+    pos = Position(v, Suit.SPADES, 0, 2, tuple(hands), 0, trick=7)
+    top = max_value(pos)
+    assert top == 7
+    bound = sure_probe(*_sure_args(pos), 0, top, 6)[0]
+    assert 0 <= bound < 6
+    assert reference.value(pos) <= bound
+
+
 @pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "secretary", "nap"])
 def test_a_table_reused_under_the_same_rules_changes_no_answer(preset):
     # One declaration played on in different ways: every solve on one table has the same
