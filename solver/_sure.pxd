@@ -5,9 +5,9 @@ trick to its side, a hand's trumps and role cards beaten only by a few cards win
 as many tricks ("clean wins", ``_clean.pxd``), the leader's side can cash its sure leads,
 and a hand of the declarer's side sure to win this trick cashes from the next one
 (``_cash.pxd``); the points the other hands must give to those tricks count too, and so
-do those a partner of the winning side surely can give (``abs_forced``: a hand of one
-suit, or with a point card in every suit it holds; ``abs_trick_extra``: the other side's
-absolute card taken to this very trick). The argument is in ``_sure_tables.pxd``, before
+do those a partner of the winning side surely can give (``abs_forced``: a hand with a
+point card in every suit it holds; ``abs_trick_extra``: the other side's absolute card
+taken to this very trick). The argument is in ``_sure_tables.pxd``, before
 ``Sure``; under partition search the bounds name the sure cards they counted (see
 ``sure_bounds``).
 """
@@ -25,13 +25,13 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int si
     (one trick each): a seat plays one card to each, its own absolute cards to their own
     tricks and other cards to the rest. A seat of that side may give more (not holding the
     Joker, which a call may force out, nor any of ``sure``, nor leading trick 1, whose lead
-    may be banned). If it holds one suit only, every card it holds may go to every trick:
-    it keeps its point cards for those tricks and plays the others to the rest, so it gives
-    as many as it holds, up to one per trick (with T tricks left it holds T cards, and only
-    those beyond the other T - a tricks' must go there). If every suit it holds has a point
-    card, it keeps that so until the first of those tricks by playing a card without points
-    whenever it may (following suit, one of that suit; void, any), so it gives one there."""
-    cdef int a = popcount64(sure), f = 0, i, x, pts, su
+    may be banned): one point to each of the first j of those tricks, where j is the
+    fewest point cards of a suit it holds that also has cards without points. It plays a
+    card without points to every other trick while it may (following suit, one of that
+    suit; void or leading, any), so every suit it holds keeps at least min(j, its cards)
+    point cards, one fewer after each of those tricks, where it plays a point card of the
+    suit led (void: of any suit)."""
+    cdef int a = popcount64(sure), f = 0, i, x, j, k, su
     cdef uint64_t hand, held
     if a == 0 or not r.unit_points:
         return 0
@@ -39,17 +39,16 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int si
         hand = s.hands[i]
         x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
         if ((r.side_mask >> i) & 1) == side and hand and not (hand & sure) and \
-                not (hand >> JOKER) & 1 and (s.trick > 0 or i != s.leader):
-            pts = popcount64(hand & r.point_mask)
-            if not (hand & ~suit_cards(ctz64(hand) // 13)):
-                x = pts if pts < a else a
-            elif x < 1:
-                for su in range(4):
-                    held = hand & suit_cards(su)
-                    if held and not (held & r.point_mask):
-                        break
-                else:
-                    x = 1
+                not (hand >> JOKER) & 1 and (s.trick > 0 or i != s.leader) and x < a:
+            j = a
+            for su in range(4):
+                held = hand & suit_cards(su)
+                if held & ~r.point_mask:
+                    k = popcount64(held & r.point_mask)
+                    if k < j:
+                        j = k
+            if j > x:
+                x = j
         if x > 0:
             f += x
     return f

@@ -403,9 +403,8 @@ def test_a_defenders_absolute_card_counts_its_partners_throws_in_this_trick():
 
 def test_a_one_suit_defender_keeps_a_point_for_its_sides_absolute_trick():
     # Japanese, spades trump, 3 tricks left, Napoleon (seat 0, partner seat 2) on lead.
-    # Seat 4's JC beats every card left; seat 1 holds clubs only, AC TC 9C: every card it
-    # holds may go to every trick, so it keeps a point card for the trick JC takes, whenever
-    # that comes. JC and one of its points make 2 of the 7 points for the defenders (JC
+    # Seat 4's JC beats every card left; seat 1 holds clubs only, AC TC 9C: it plays 9C to
+    # another trick and keeps a point card for the trick JC takes, whenever that comes. JC and one of its points make 2 of the 7 points for the defenders (JC
     # alone counted 1). JC cannot take this very trick on a diamond lead (seat 4 holds 7D),
     # so only the one-suit count settles "reaches 6?".
     v = get_variant("japanese")
