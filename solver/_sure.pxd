@@ -23,9 +23,10 @@ from solver._cash cimport cash_value, seq_bound
 cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int side) noexcept nogil:
     """Points the seats must give to the tricks of side ``side``'s absolute cards ``sure``
     (one trick each): a seat plays one card to each, its own absolute cards to their own
-    tricks and other cards to the rest. A seat of that side may give more (not holding the
-    Joker, which a call may force out, nor any of ``sure``, nor leading trick 1, whose lead
-    may be banned): one point to each of the first j of those tricks, where j is the
+    tricks and other cards to the rest. A seat of that side may give more when its side
+    wants the points (not in Misere; not holding the Joker, which a call may force out, nor
+    any of ``sure``, nor leading trick 1, whose lead may be banned): one point to each of
+    the first j of those tricks, where j is the
     fewest point cards of a suit it holds that also has cards without points. It plays a
     card without points to every other trick while it may (following suit, one of that
     suit; void or leading, any), so every suit it holds keeps at least min(j, its cards)
@@ -38,8 +39,9 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int si
     for i in range(r.n_seats):
         hand = s.hands[i]
         x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
-        if ((r.side_mask >> i) & 1) == side and hand and not (hand & sure) and \
-                not (hand >> JOKER) & 1 and (s.trick > 0 or i != s.leader) and x < a:
+        if ((r.side_mask >> i) & 1) == side and r.max_mask == r.side_mask and hand and \
+                not (hand & sure) and not (hand >> JOKER) & 1 and \
+                (s.trick > 0 or i != s.leader) and x < a:
             j = a
             for su in range(4):
                 held = hand & suit_cards(su)
@@ -70,6 +72,7 @@ cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
     if (two_live >> c) & 1:
         t |= others & ((<uint64_t>1) << (13 * (c // 13)))
     return t
+
 
 cdef inline int _throw_on(const Rules* r, const State* s, int seat, int suit, uint64_t keep,
                           int most) noexcept nogil:
@@ -126,7 +129,7 @@ cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) 
         while not (s.hands[h] >> c) & 1:
             h += 1
         holder = s.hands[h]
-        sub = -1                # this card's count over the leads (-2: none holds)
+        sub = -1                # this card's count over the leads (-2: a lead it misses)
         for su in range(4):
             lead_cards = s.hands[L] & suit_cards(su)
             if not max_leads:
