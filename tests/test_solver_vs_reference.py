@@ -369,53 +369,42 @@ def test_sure_bounds_hold_against_the_reference(preset, options):
     assert checked >= 12 and fired >= 1
 
 
-def test_sure_leads_count_the_partners_thrown_points():
-    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0) on lead with the only trumps,
-    # K♠ and 8♠; the partner (seat 4) holds no spade and T♥: it throws T♥ on K♠, and seats 1
-    # and 2 hold one card without points each, so the second trump draws a point from both.
-    # 1 + 1 + 2 = 4 points for sure, which the cashing counted as 3 without the partner's.
-    v = get_variant("japanese")
-    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
-             ("8S KS QH", "9D AD KC", "6H KH AC", "4H 6D 7D", "8H TH 9C")]
-    pos = Position(v, Suit.SPADES, 0, 4, tuple(hands), 0, trick=7)
-    top = max_value(pos)
-    assert sure_probe(*_sure_args(pos), 0, top, 4)[0] >= 4
-    assert reference.value(pos) >= 4
-
-
-def test_a_defenders_absolute_card_counts_its_partners_throws_in_this_trick():
-    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0, partner seat 2) on lead with
-    # 7S AD KD. Seat 3's JC (the reverse Jack) beats every card left and seat 3 holds no
-    # spade or diamond, so it may take this trick whatever is led; its partner seat 4, void
-    # in both, throws QC on it. Led 7S that is JC + QC; led AD or KD, one more. So the
-    # defenders take 2 of the 6 points for sure where their absolute card alone counted 1:
-    # the value is at most 4, and "reaches 5?" is settled without search.
-    v = get_variant("japanese")
-    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
-             ("7S AD KD", "8H 3H 2H", "6H 9D 2D", "AH KC JC", "9H 7H QC")]
-    pos = Position(v, Suit.SPADES, 0, 2, tuple(hands), 0, trick=7)
-    top = max_value(pos)
-    assert top == 6
-    bound = sure_probe(*_sure_args(pos), 0, top, 5)[0]
-    assert 0 <= bound < 5
-    assert reference.value(pos) <= bound
-
-
-def test_a_one_suit_defender_keeps_a_point_for_its_sides_absolute_trick():
-    # Japanese, spades trump, 3 tricks left, Napoleon (seat 0, partner seat 2) on lead.
+# Japanese endgames, spades trump, 3 tricks left, Napoleon (seat 0) on lead, that the sure
+# bounds settle only by counting the points a partner surely gives to its side's tricks:
+# (hands, Napoleon's partner, the test's need, whether the bound is a lower one). Each
+# fails on the build before its rule.
+PARTNERS_POINTS = [
+    # The partner (seat 4) holds no spade and TH: it throws TH on Napoleon's KS, and seats
+    # 1 and 2 hold one card without points each, so the second trump, 8S, draws a point
+    # from both: 1 + 1 + 2 = 4 for sure, which the cashing counted as 3.
+    pytest.param(("8S KS QH", "9D AD KC", "6H KH AC", "4H 6D 7D", "8H TH 9C"), 4, 4, True,
+                 id="cashed-tricks"),
+    # Seat 3's JC (the reverse Jack) beats every card left and seat 3 holds no spade or
+    # diamond, so it may take this trick whatever Napoleon leads; its partner seat 4, void
+    # in both, throws QC on it. Led 7S that is JC + QC; led AD or KD, one more: the
+    # defenders take 2 of the 6 points for sure (JC alone counted 1), so not 5 for Napoleon.
+    pytest.param(("7S AD KD", "8H 3H 2H", "6H 9D 2D", "AH KC JC", "9H 7H QC"), 2, 5, False,
+                 id="absolute-card-this-trick"),
     # Seat 4's JC beats every card left; seat 1 holds clubs only, AC TC 9C: it plays 9C to
-    # another trick and keeps a point card for the trick JC takes, whenever that comes. JC and one of its points make 2 of the 7 points for the defenders (JC
-    # alone counted 1). JC cannot take this very trick on a diamond lead (seat 4 holds 7D),
-    # so only the one-suit count settles "reaches 6?".
+    # another trick and keeps a point card for the trick JC takes, whenever that comes: 2
+    # of the 7 points for the defenders, so not 6 for Napoleon. JC cannot take this very
+    # trick on a diamond lead (seat 4 holds 7D).
+    pytest.param(("7S AD QC", "AC TC 9C", "9D 8D KC", "7H 8C 7C", "KH 7D JC"), 2, 6, False,
+                 id="absolute-card-kept-point"),
+]
+
+
+@pytest.mark.parametrize("hands,partner,need,lower", PARTNERS_POINTS)
+def test_a_partners_sure_points_settle_the_test(hands, partner, need, lower):
     v = get_variant("japanese")
-    hands = [sum(1 << parse_card(c) for c in h.split()) for h in
-             ("7S AD QC", "AC TC 9C", "9D 8D KC", "7H 8C 7C", "KH 7D JC")]
-    pos = Position(v, Suit.SPADES, 0, 2, tuple(hands), 0, trick=7)
-    top = max_value(pos)
-    assert top == 7
-    bound = sure_probe(*_sure_args(pos), 0, top, 6)[0]
-    assert 0 <= bound < 6
-    assert reference.value(pos) <= bound
+    masks = tuple(sum(1 << parse_card(c) for c in h.split()) for h in hands)
+    pos = Position(v, Suit.SPADES, 0, partner, masks, 0, trick=7)
+    bound = sure_probe(*_sure_args(pos), 0, max_value(pos), need)[0]
+    value = reference.value(pos)
+    if lower:
+        assert bound >= need and value >= bound
+    else:
+        assert 0 <= bound < need and value <= bound
 
 
 @pytest.mark.parametrize("preset", ["japanese", "mighty", "japoleon", "secretary", "nap"])
