@@ -17,21 +17,20 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, 
                             suit_cards, bit, trump_index)
 from solver._clean cimport sure_worth, clean_points, clean_cap
 from solver._sure_tables cimport Sure, sure_init, sure_kinds, sure_range
-from solver._cash cimport cash_value, seq_bound
+from solver._cash cimport cash_value, seq_bound, free_cards
 
 
 cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int side) noexcept nogil:
     """Points the seats must give to the tricks of side ``side``'s absolute cards ``sure``
     (one trick each): a seat plays one card to each, its own absolute cards to their own
     tricks and other cards to the rest. A seat of that side may give more when its side
-    wants the points (not in Misere; not holding the Joker, which a call may force out, nor
+    wants the points (not in Misère; not holding the Joker, which a call may force out, nor
     any of ``sure``, nor leading trick 1, whose lead may be banned): one point to each of
-    the first j of those tricks, where j is the
-    fewest point cards of a suit it holds that also has cards without points. It plays a
-    card without points to every other trick while it may (following suit, one of that
-    suit; void or leading, any), so every suit it holds keeps at least min(j, its cards)
-    point cards, one fewer after each of those tricks, where it plays a point card of the
-    suit led (void: of any suit)."""
+    the first j of those tricks, where j is the fewest point cards of a suit it holds that
+    also has cards without points. It plays a card without points to every other trick
+    while it may (following suit, one of that suit; void or leading, any), so every suit it
+    holds keeps at least min(j, its cards) point cards, one fewer after each of those
+    tricks, where it plays a point card of the suit led (void: of any suit)."""
     cdef int a = popcount64(sure), f = 0, i, x, j, k, su
     cdef uint64_t hand, held
     if a == 0 or not r.unit_points:
@@ -75,18 +74,15 @@ cdef inline uint64_t _threats(const Sure* q, int rng, int c, uint64_t others,
 
 
 cdef inline int _throw_on(const Rules* r, const State* s, int seat, int suit, uint64_t keep,
-                          int most) noexcept nogil:
+                          uint64_t free, int most) noexcept nogil:
     """The points seat ``seat`` gives to a trick led in ``suit`` that it does not win: with
     ``most`` the most it may give (its partner takes the trick), else the fewest (the other
     side takes it); -1 when it would have to play a card of ``keep`` (an absolute card,
-    left for its own trick). A seat that holds the suit follows it or plays a free card."""
-    cdef uint64_t hand = s.hands[seat], can, free
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
+    left for its own trick). A seat that holds the suit follows it or plays a card of
+    ``free`` (``free_cards``)."""
+    cdef uint64_t hand = s.hands[seat], can
     can = hand & suit_cards(suit)
     if can:
-        free = t.free_mask
-        if r.reveal and seat == r.partner and not s.reveal_used and r.coup_card >= 0:
-            free |= bit(r.coup_card)
         can |= hand & free
     else:
         can = hand
@@ -109,18 +105,19 @@ cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) 
     once void), the other side the fewest it may, and the leader's card counts the fewest
     points of the suit (the most when it is a partner's). The side's other absolute cards
     stay in their hands for their own tricks, so this adds to their worth; a seat that
-    would have to play one here stops the count. Point games, not Misere; not on trick 1
+    would have to play one here stops the count. Point games, not Misère; not on trick 1
     (its lead bans, a plain first trick), nor when the leader holds the Joker (a led Joker
     names its suit) or may call it with the Ripper (its holder must answer with it)."""
     cdef int L = s.leader, h, c, su, x, y, k, sub, best = -1
     # Whose lead: the declarer's side leads the fewest points, every suit being its choice.
     cdef int max_leads = (r.side_mask >> L) & 1
-    cdef uint64_t rest, lead_cards, holder
+    cdef uint64_t rest, lead_cards, holder, free
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     if s.trick == 0 or (s.hands[L] >> JOKER) & 1:
         return -1
     if t.ripper >= 0 and (s.hands[L] >> t.ripper) & 1 and (s.in_play & ~s.hands[L]) & bit(JOKER):
         return -1
+    free = free_cards(r, s)
     rest = sure0 & ~s.hands[L]
     while rest:
         c = ctz64(rest)
@@ -136,7 +133,7 @@ cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) 
                 lead_cards &= ~sure0        # a partner's absolute card is not this rule's
             if not lead_cards:
                 continue
-            if not (c // 13 == su or not (holder & suit_cards(su)) or (t.free_mask >> c) & 1):
+            if not (c // 13 == su or not (holder & suit_cards(su)) or (free >> c) & 1):
                 if max_leads:
                     sub = -2    # the declarer's side may lead a suit the card cannot go to
                     break
@@ -148,7 +145,7 @@ cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) 
             for k in range(r.n_seats):
                 if k == L or k == h:
                     continue
-                y = _throw_on(r, s, k, su, sure0, ((r.side_mask >> k) & 1) == 0)
+                y = _throw_on(r, s, k, su, sure0, free, ((r.side_mask >> k) & 1) == 0)
                 if y < 0:
                     x = -1
                     break
@@ -310,7 +307,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     # An absolute card of the other side taken to this trick, with what its partners throw.
     if r.unit_points and r.max_mask == r.side_mask and sure_side[0] & ~s.hands[L]:
         c = abs_trick_extra(r, s, sure_side[0])
-        if c > f0 and hi + f0 - c < need:
+        if c > f0 and hi + f0 - c < need:       # this trick's count instead of ``f0``
             q.fired_hi += 1
             rel[0] = sure_side[0] & ~unnamed
             if r.reveal and r.coup_card >= 0:
