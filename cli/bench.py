@@ -147,6 +147,8 @@ def run_solver(positions: list[Position], node_limit, time_limit, progress,
     nodes = 0
     total = 0.0                    # every solve, the limited ones too (for nodes per second)
     values: list[Optional[int]] = []
+    deal_nodes: list[int] = []     # per deal, in order (the limited ones too): where the
+    deal_seconds: list[float] = []  # time goes, for finding the hard deals
     limited = 0
     for pos in progress(positions, "fast solver"):
         start = time.perf_counter()
@@ -155,19 +157,25 @@ def run_solver(positions: list[Position], node_limit, time_limit, progress,
         except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
             if type(e).__name__ != "SearchLimitError":
                 raise
-            total += time.perf_counter() - start
+            elapsed = time.perf_counter() - start
+            total += elapsed
             limited += 1
             nodes += e.stats.get("nodes", 0)
             values.append(None)
+            deal_nodes.append(e.stats.get("nodes", 0))
+            deal_seconds.append(elapsed)
             continue
         elapsed = time.perf_counter() - start
         times.append(elapsed)
         total += elapsed
         nodes += result.stats.get("nodes", 0)
         values.append(result.value)
+        deal_nodes.append(result.stats.get("nodes", 0))
+        deal_seconds.append(elapsed)
     out = summary(times)
     out.update(solved=len(times), limit_reached=limited, nodes=nodes,
-               nodes_per_s=nodes / total if total > 0 else None, values=values)
+               nodes_per_s=nodes / total if total > 0 else None, values=values,
+               deal_nodes=deal_nodes, deal_seconds=deal_seconds)
     return out
 
 
@@ -208,6 +216,10 @@ def report_text(result: dict) -> str:
         if s["limit_reached"]:
             lines.append(f"  {s['limit_reached']} of {result['deals']} deals reached the node/time "
                          "limit (left out of the times)")
+        if len(s.get("deal_seconds") or ()) > 1:
+            k = max(range(len(s["deal_seconds"])), key=s["deal_seconds"].__getitem__)
+            lines.append(f"  slowest: deal {k} ({_ms(s['deal_seconds'][k])}, "
+                         f"{s['deal_nodes'][k]} nodes; --json lists every deal's)")
     d = result.get("dds")
     if d is not None:
         for key in ("all_cards", "value_only"):

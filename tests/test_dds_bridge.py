@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -249,6 +250,13 @@ def test_bench_command_modes_agree_and_compare_like_with_like():
     assert outs["cards"]["solver"]["values"] == outs["value"]["solver"]["values"] == \
         outs["value"]["dds"]["value_only"]["values"]
     assert outs["cards"]["disagreements"] == outs["value"]["disagreements"] == []
+    for out in outs.values():
+        s = out["solver"]
+        # every deal's nodes and time, in order, adding up to the totals
+        assert len(s["deal_nodes"]) == len(s["deal_seconds"]) == 5
+        assert sum(s["deal_nodes"]) == s["nodes"] and min(s["deal_nodes"]) > 0
+        assert s["median_s"] == pytest.approx(statistics.median(s["deal_seconds"]))
+        assert s["max_s"] == max(s["deal_seconds"])
     for mode, key in (("cards", "all_cards"), ("value", "value_only")):
         out = outs[mode]
         assert out["ratio"]["median"] == pytest.approx(out["solver"]["median_s"] /
