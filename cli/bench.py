@@ -157,20 +157,18 @@ def run_solver(positions: list[Position], node_limit, time_limit, progress,
         except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
             if type(e).__name__ != "SearchLimitError":
                 raise
-            elapsed = time.perf_counter() - start
-            total += elapsed
-            limited += 1
-            nodes += e.stats.get("nodes", 0)
-            values.append(None)
-            deal_nodes.append(e.stats.get("nodes", 0))
-            deal_seconds.append(elapsed)
-            continue
+            stats, value, solved = e.stats, None, False
+        else:
+            stats, value, solved = result.stats, result.value, True
         elapsed = time.perf_counter() - start
-        times.append(elapsed)
+        if solved:
+            times.append(elapsed)
+        else:
+            limited += 1
         total += elapsed
-        nodes += result.stats.get("nodes", 0)
-        values.append(result.value)
-        deal_nodes.append(result.stats.get("nodes", 0))
+        nodes += stats.get("nodes", 0)
+        values.append(value)
+        deal_nodes.append(stats.get("nodes", 0))
         deal_seconds.append(elapsed)
     out = summary(times)
     out.update(solved=len(times), limit_reached=limited, nodes=nodes,
