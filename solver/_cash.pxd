@@ -207,46 +207,32 @@ cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng
 
 
 cdef inline int cash_points(const Rules* r, const State* s, int L, Cash* cs,
-                            int lead_suit) noexcept nogil:
+                            int lead_suit, int skip, uint64_t sure, int mates) noexcept nogil:
     """What the tricks of ``cash_run`` bring for sure: the cashed cards' points and those
     the other seats must give (``forced_points``); ``lead_suit``: the suit of the first of
-    the k0 tricks before the cashing when known (-1: any)."""
-    cdef int v = sure_worth(r, cs.w), i
-    cdef uint64_t free
+    the k0 tricks before the cashing when known (-1: any). With ``mates`` a partner of the
+    cashing seat ``L`` (but ``skip``) counts what it can give when that is more
+    (``mate_points``; ``sure``: the side's absolute cards, counted apart). The sequencing
+    bound skips the leader: its argument fixes the leader's first card."""
+    cdef int v = sure_worth(r, cs.w), i, f, g
+    cdef int side = (r.side_mask >> L) & 1
+    cdef uint64_t free, keep
     if not r.unit_points:
         return v
     free = free_cards(r, s)
+    keep = sure | free | ((<uint64_t>1) << JOKER)
     if lead_suit >= 0:
         cs.k_suit[lead_suit] += 1
     for i in range(r.n_seats):
         if i != L:
-            v += forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+            f = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
+            if mates and i != skip and ((r.side_mask >> i) & 1) == side:
+                g = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
+                if g > f:
+                    f = g
+            v += f
     if lead_suit >= 0:
         cs.k_suit[lead_suit] -= 1
-    return v
-
-
-cdef inline int mates_more(const Rules* r, const State* s, int H, int skip, Cash* cs, int su,
-                           uint64_t sure) noexcept nogil:
-    """What the partners of the cashing seat ``H`` (all but ``skip``) can give to its cashed
-    tricks ``cs`` (with ``su`` >= 0, also to a first trick led in suit ``su`` that H wins)
-    beyond the points ``cash_points`` counted for them, which are only those they must give
-    (``forced_points``); ``sure``: the side's absolute cards, counted apart
-    (``mate_points``). The sequencing bound skips the leader: its argument fixes the
-    leader's first card."""
-    cdef uint64_t free = free_cards(r, s), keep   # as ``cash_points`` has it
-    cdef int i, side = (r.side_mask >> H) & 1, give, must, v = 0
-    keep = sure | free | ((<uint64_t>1) << JOKER)
-    if su >= 0:
-        cs.k_suit[su] += 1
-    for i in range(r.n_seats):
-        if i != H and i != skip and ((r.side_mask >> i) & 1) == side and s.hands[i]:
-            give = mate_points(r, s.hands[i], cs.k, cs.k_suit, keep)
-            must = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
-            if give > must:
-                v += give - must
-    if su >= 0:
-        cs.k_suit[su] -= 1
     return v
 
 
@@ -256,16 +242,12 @@ cdef inline int cash_value(const Rules* r, const Sure* q, const State* s, int rn
     """The leader's cashing from this trick on (``cash_run``): ``won`` gets the cards,
     ``last`` a last lead a partner may win; the result is what the tricks bring for sure."""
     cdef Cash cs
-    cdef int v
     cash_run(r, q, s, rng, in_play, voids, sure, mates, s.leader, s.hands[s.leader], 0, &cs)
     won[0] = cs.w
     last[0] = cs.last
     if not cs.w:
         return 0
-    v = cash_points(r, s, s.leader, &cs, -1)
-    if r.unit_points:
-        v += mates_more(r, s, s.leader, s.leader, &cs, -1, sure)
-    return v
+    return cash_points(r, s, s.leader, &cs, -1, s.leader, sure, 1)
 
 
 cdef inline int _trick_card(const Rules* r, const Sure* q, const State* s, int rng, int H,
@@ -405,9 +387,7 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
                 cash_run(r, q, s, rng, s.in_play, voids, A, side_cards[X] & ~hand, H,
                          hand & ~((<uint64_t>1) << c), 1, &cs)
                 prev = c
-            v = cash_points(r, s, H, &cs, su)
-            if su >= 0 and r.unit_points:
-                v += mates_more(r, s, H, L, &cs, su, A)
+            v = cash_points(r, s, H, &cs, su, L, A, su >= 0)
             w = cs.w | ((<uint64_t>1) << c)
             v += sure_worth(r, ((<uint64_t>1) << c) | (A & ~w))
             if pl:

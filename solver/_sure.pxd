@@ -5,9 +5,9 @@ trick to its side, a hand's trumps and role cards beaten only by a few cards win
 as many tricks ("clean wins", ``_clean.pxd``), the leader's side can cash its sure leads,
 and a hand of the declarer's side sure to win this trick cashes from the next one
 (``_cash.pxd``); the points the other hands must give to those tricks count too, and so
-do those a partner of the winning side surely can give (``abs_forced``: a hand with a
-point card in every suit it holds; ``abs_trick_extra``: the other side's absolute card
-taken to this very trick). The argument is in ``_sure_tables.pxd``, before
+do those a partner of the winning side surely can give (``abs_forced``: a hand keeping
+point cards for its side's absolute tricks; ``abs_trick_extra``: the other side's absolute
+card taken to this very trick). The argument is in ``_sure_tables.pxd``, before
 ``Sure``; under partition search the bounds name the sure cards they counted (see
 ``sure_bounds``).
 """

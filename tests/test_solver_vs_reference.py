@@ -10,7 +10,7 @@ import pytest
 from napoleon_rules import Position, PositionError, Suit, get_variant, random_deal, reference
 from dataclasses import replace
 
-from napoleon_rules.cards import JOKER, cards_of, parse_card
+from napoleon_rules.cards import JOKER, cards_of, mask_of, parse_card, parse_cards
 import solver
 from solver import SearchLimitError, Table, reaches, solve
 from solver.api import bounds
@@ -397,7 +397,7 @@ PARTNERS_POINTS = [
 @pytest.mark.parametrize("hands,partner,need,lower", PARTNERS_POINTS)
 def test_a_partners_sure_points_settle_the_test(hands, partner, need, lower):
     v = get_variant("japanese")
-    masks = tuple(sum(1 << parse_card(c) for c in h.split()) for h in hands)
+    masks = tuple(mask_of(parse_cards(h)) for h in hands)
     pos = Position(v, Suit.SPADES, 0, partner, masks, 0, trick=7)
     bound = sure_probe(*_sure_args(pos), 0, max_value(pos), need)[0]
     value = reference.value(pos)
