@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent
 
 def compile_args() -> list[str]:
     # PGO, -flto, -O2, -funroll-loops, -march=x86-64-v2/v3/native, -mbmi2 and others were
-    # measured against this (solver/README.md, "Build flags and profile-guided
+    # measured against this (solver/HISTORY.md, "Build flags and profile-guided
     # optimisation"): none gained more than noise, some lost up to 15 %.
     args = ["-O3"]
     # The search counts cards with popcount all the time; without this flag gcc calls a

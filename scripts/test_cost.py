@@ -7,7 +7,7 @@
 Each test "does the declarer's side take at least T?" runs on a fresh table, as the deal
 analysis's first test of a candidate would (``solver.bounds``). This is how to find and
 time the hard tests behind a slow ``napoleon analyse`` cell (its JSON names each cell's
-best partner and discard; ``solver/README.md`` dissects one such test).
+best partner and discard; ``solver/HISTORY.md`` dissects one such test).
 """
 
 from __future__ import annotations

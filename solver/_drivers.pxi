@@ -62,7 +62,7 @@ cdef int exact_value(Search* S, const State* s, int* lo, int* hi, int up,
     by one, and the cards the easier test above kept misled the next one: full Japanese
     deals by value 36.18 M -> 33.53 M nodes (0..19) and 64.25 M -> 58.36 M (20..39). Not
     for the card values' tests, which share what they learn: clearing there +4.7 %, in
-    the first card's valuation only -0.4 % (solver/README.md)."""
+    the first card's valuation only -0.4 % (solver/HISTORY.md)."""
     while lo[0] < hi[0] and not S.aborted:
         if fresh:
             S.ref_salt += <uint64_t>0x9E3779B97F4A7C15ULL
@@ -72,7 +72,7 @@ cdef int exact_value(Search* S, const State* s, int* lo, int* hi, int up,
 
 # ``card_values``: on a full deal of the role and point games (BEATS_LEFT tricks left or
 # more) a maximiser's later card asks "beats the best?" within BEATS_FACTOR times the
-# first card's fail just above its value (measured: solver/README.md, exp-cards2).
+# first card's fail just above its value (measured: solver/HISTORY.md, exp-cards2).
 cdef enum:
     BEATS_LEFT = 9
     BEATS_FACTOR = 2

@@ -59,7 +59,7 @@ the throw-points class: full +11 %; for every trump among the winners: 8 cards +
 trump point cards left out of the partner-lead rule: full 28.1 M -> 21.9 M, 7 and 8 cards
 -1.4 %, 6 cards +4.5 %, Japoleon +2.4 %. In all: full deals 48.9 M -> 21.9 M (deals
 6..13: 144.9 M -> 93.3 M, deal 6 +28 %), 7 cards 6.09 M -> 4.63 M, 8 cards 20.4 M ->
-15.1 M, Mighty -8 %, bridge 9 cards -16 % (``solver/README.md``). Fourth pass: the trump
+15.1 M, Mighty -8 %, bridge 9 cards -16 % (``solver/HISTORY.md``). Fourth pass: the trump
 leads to the partner (above) took full deals 0..5 15.3 M -> 14.1 M (6..13 -4.4 %, 14..19
 -6.6 %), 7 cards -1.3 %, 8 cards -5.1 %, bridge 9 cards -12 %.
 

@@ -5,7 +5,7 @@ with, who holds a suit's top cards), the second seat's cover and the third seat'
 hand high" in a trick expected lost, and ``gen_moves_bridge``, bridge's own move
 generator, which gives the same moves in the same order as the general ``gen_moves``
 (``_order.pxd``) without the general trick winner. The weights were tuned on seeded full
-deals against the node counts (``solver/README.md``).
+deals against the node counts (``solver/HISTORY.md``).
 """
 
 from libc.stdint cimport uint64_t

@@ -545,7 +545,7 @@ cdef class Table:
     zero-window tests on near-identical deals, such as ``solver.analyse``'s discards of one
     partner choice, where the same defence refutes most of them: 1.2-2.5x faster there.
     Separate deals share nothing worth keeping (bid advice's samples: no gain,
-    solver/README.md).
+    solver/HISTORY.md).
 
     A table also keeps each solve's set-up for the next one under the same rules (the
     filled rules, the sure bounds' tables, the canonical-rank memo): about 0.1 ms a solve
