@@ -217,7 +217,7 @@ def analyse(
     is calling your own or a blind card (Mighty: no friend). With --declarer, --trump and
     --partner, only that cell, with its best discard and a best line of play.
 
-    A full 10-card Japanese deal takes tens of seconds (about 20 s on 2 cores for the
+    A full 10-card Japanese deal takes tens of seconds (about 15 s on 2 cores for the
     whole table, a single cell from under a second to a minute), a hard one minutes: use
     --jobs, --time-limit, or --short-hands for a smaller deal.
 
