@@ -14,7 +14,7 @@ from napoleon_rules.cards import CardParseError, card_name, mask_of, parse_cards
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import UsageError, card_text, dumps, user_errors, variant_from
+from .common import UsageError, card_text, check_seed, dumps, user_errors, variant_from
 
 advise_app = typer.Typer(
     name="advise", no_args_is_help=True, rich_markup_mode="markdown",
@@ -61,6 +61,14 @@ def read_cards(text: str, what: str) -> int:
     return mask_of(cards)
 
 
+def read_one_card(text: str, what: str) -> int:
+    """One card (``JS``, ``JO``), as ``read_cards`` reads it."""
+    mask = read_cards(text, what)
+    if bin(mask).count("1") != 1:
+        raise UsageError(f"bad {what}: one card, not {bin(mask).count('1')} ({text!r})")
+    return mask.bit_length() - 1
+
+
 def read_trump(text: str):
     try:
         trump = parse_trump(text)
@@ -89,6 +97,7 @@ def check_counts(samples: int, jobs: int) -> None:
 
 def pick_seed(seed: Optional[int]) -> int:
     # The seed chosen is part of every output (table and JSON), so the advice can be repeated.
+    check_seed(seed)
     return secrets.randbelow(2 ** 32) if seed is None else seed
 
 
@@ -109,7 +118,7 @@ def constraints_from(items):
 
 def est(e, digits: int = 2, percent: bool = False) -> str:
     if e.mean is None:
-        return "-"
+        return f"- ({e.undecided} open)" if e.undecided else "-"
     if percent:
         text = f"{100 * e.mean:3.0f}% [{100 * e.low:.0f}-{100 * e.high:.0f}]"
     else:
@@ -266,8 +275,7 @@ def discard(
     v = variant_from(variant, option)
     check_counts(samples, jobs)
     pool = read_cards(cards_text, "hand + blind")
-    call_mask = read_cards(call_card, "--call") if call_card else None
-    call_c = next(iter(c for c in range(53) if call_mask >> c & 1)) if call_mask else None
+    call_c = read_one_card(call_card, "--call") if call_card else None
     seed = pick_seed(seed)
     with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
         advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
@@ -311,9 +319,7 @@ def play(
     from .solving import load_position
     pos = load_position(position, False)
     check_counts(samples, jobs)
-    call_c = None
-    if call_card:
-        call_c = next(c for c in range(53) if read_cards(call_card, "--call") >> c & 1)
+    call_c = read_one_card(call_card, "--call") if call_card else None
     seed = pick_seed(seed)
     with progress_bar(samples, "solving") as step:
         advice = advise_play(pos, seat, call=call_c,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Annotated, Optional
 
@@ -233,7 +234,7 @@ def analyse(
 
     v, hands, rest, full = load(deal, variant, option, short_hands)
     show = progress if progress is not None else sys.stderr.isatty()
-    if partner is not None and partner.strip().lstrip("-").isdigit():
+    if partner is not None and re.fullmatch(r"-?[0-9]{1,3}", partner.strip()):
         partner = int(partner)   # a seat; anything else ('alone', typos) the API checks
     kwargs = dict(declarers=None if declarer is None else [declarer],
                   trumps=None if trump is None else [trump], partner=partner,

@@ -22,7 +22,7 @@ import typer
 from napoleon_rules import Choices, Deal, Position, Variant, random_deal
 from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
-from .common import UsageError, dumps, user_errors, variant_from
+from .common import UsageError, check_seed, dumps, user_errors, variant_from
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
 
@@ -275,6 +275,9 @@ def bench(
         napoleon bench --cards 9 --deals 20 --vs-dds
     """
     v = variant_from(variant, None)
+    check_seed(seed)
+    if deals > 100_000:
+        raise UsageError(f"--deals must be 1..100000, not {deals}")
     if vs_dds and v.name != "bridge":
         raise UsageError(f"--vs-dds compares with DDS, a bridge solver: use --variant bridge, "
                          f"not {v.name}")

@@ -3,6 +3,7 @@ parsing, reading a position file, and card text for people."""
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import os
@@ -72,6 +73,31 @@ def user_errors(command: Callable) -> Callable:
     return wrapper
 
 
+_SUIT_LETTERS_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+
+
+def _suits_as_letters(err: UnicodeEncodeError) -> tuple[str, int]:
+    """Codec error handler: suit symbols as letters, anything else unencodable as '?'."""
+    bad = err.object[err.start:err.end]
+    return "".join(_SUIT_LETTERS_FOR.get(ch, "?") for ch in bad), err.end
+
+
+def console_fallback() -> None:
+    """On a console that cannot show the suit symbols (a Windows code page, for one), print
+    them as letters instead of failing: the output is made for reading, the JSON is ASCII-safe
+    the same way."""
+    codecs.register_error("napoleon-suits", _suits_as_letters)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "\u2660\u2665\u2666\u2663".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="napoleon-suits")
+            except (AttributeError, ValueError):
+                pass
+
+
 def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -100,6 +126,12 @@ def parse_options(pairs: Iterable[str] | None) -> dict[str, str]:
     return out
 
 
+def check_seed(seed: int | None) -> None:
+    """Python's generator seeds -s as s, so a negative seed would silently repeat another."""
+    if seed is not None and seed < 0:
+        raise UsageError(f"--seed must be 0 or more, not {seed}")
+
+
 def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:
     return get_variant(name, parse_options(option_pairs) or None)
 
@@ -108,13 +140,15 @@ def read_text(path: str) -> str:
     """The content of ``path``; ``-`` reads standard input."""
     if path == "-":
         return sys.stdin.read()
+    if not path.strip():
+        raise UsageError("the file name is empty")
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
     except IsADirectoryError:
-        raise UsageError(f"{path} is a directory, not a position file") from None
+        raise UsageError(f"{path} is a directory, not a file") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not UTF-8 text") from None
     except OSError as e:

@@ -11,7 +11,7 @@ import typer
 from napoleon_rules import Deal, deal_str, random_deal
 from napoleon_rules.cards import card_name, cards_of, sort_cards
 
-from .common import UsageError, dumps, user_errors, variant_from
+from .common import UsageError, check_seed, dumps, user_errors, variant_from
 
 MAX_COUNT = 100_000
 
@@ -53,6 +53,7 @@ def deal(
     v = variant_from(variant, option)
     if not 1 <= count <= MAX_COUNT:
         raise UsageError(f"--count must be 1..{MAX_COUNT}, not {count}")
+    check_seed(seed)
     if seed is None:
         seed = secrets.randbelow(2 ** 32)
         typer.echo(f"seed: {seed}", err=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Optional
 
 import typer
@@ -54,8 +55,24 @@ app.add_typer(advise_app, name="advise")
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: the app, with the command line's own mistakes (an unknown
+    option, a missing argument, a value of the wrong type) reported like every other bad
+    input, on one ``error:`` line with exit code 2."""
+    common.console_fallback()
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(1)
+    except typer.TyperException as e:           # the command line parser's own errors
+        if type(e).__name__ == "NoArgsIsHelpError":
+            e.show()              # 'napoleon' or 'napoleon advise' alone: the help
+            sys.exit(e.exit_code)
+        where = getattr(getattr(e, "ctx", None), "command_path", None) or "napoleon"
+        typer.echo(f"error: {' '.join(e.format_message().split())} (see '{where} --help')",
+                   err=True)
+        sys.exit(e.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

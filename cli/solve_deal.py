@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -145,7 +146,7 @@ def position_from_deal(deal: Deal, *, declarer: Optional[int], trump: Optional[s
             raise UsageError(f"{v.name} has a fixed partnership and no blind: give only "
                              "--declarer, --trump and --bid")
         level = 1 if bid is None else bid.strip()
-        if not str(level).isdigit() or not 1 <= int(level) <= 7:
+        if not re.fullmatch(r"[0-9]{1,2}", str(level)) or not 1 <= int(level) <= 7:
             raise UsageError(f"--bid: a {v.name} contract is 1..7 tricks, not {bid!r}")
         contract, pos = v.declare(deal, declarer, Bid(int(level), want), Choices())
         return DealStart(pos, contract, f"seat {declarer} declares {contract.bid}; seat "

@@ -97,6 +97,12 @@ def load_position(path: Optional[str], example: bool) -> Position:
     except json.JSONDecodeError as e:
         raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
                          f"{e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
+                         "nested too deeply for a position") from None
+    except ValueError as e:          # e.g. a number of thousands of digits
+        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
+                         f"{str(e).split(';')[0]}") from None
     return Position.from_json(data)
 
 
@@ -269,6 +275,11 @@ def solve(
                 or alone:
             raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
+    if not 1 <= tt_mb <= 1 << 20:
+        raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
+    if engine is Engine.reference and (node_limit is not None or time_limit is not None):
+        raise UsageError("--node-limit and --time-limit limit the fast engine; the reference "
+                         "engine searches without limits")
     chosen = choose_engine(engine)
     if chosen is Engine.reference:
         result = solve_reference(pos)

@@ -12,9 +12,12 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Iterator
 
+from .errors import NapoleonError
 
-class CardParseError(ValueError):
-    """A card (or list of cards) could not be read."""
+
+class CardParseError(NapoleonError):
+    """A card (or list of cards) could not be read (a ``NapoleonError``, so a ``ValueError``:
+    wherever user text is read, the message reaches the user as it is)."""
 
 
 class Suit(IntEnum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JOKER, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
+from .cards import JOKER, CardParseError, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
 from .errors import IllegalPlayError
 
 
@@ -81,11 +81,15 @@ def parse_bid(text: str) -> Bid | None:
     if t in _NAMED:
         return Bid(0, None, _NAMED[t])
     digits = ""
-    while t and t[0].isdigit():
+    while t and t[0] in "0123456789":       # ASCII only: str.isdigit() also takes '²'
         digits += t[0]
         t = t[1:]
-    if not digits:
+    if not digits or len(digits) > 3:
         raise IllegalPlayError(f"bad bid {text!r}: expected a number with an optional suit or NT, "
                                "'pass', or a Nap bid name")
-    trump = parse_trump(t) if t else None
+    try:
+        trump = parse_trump(t) if t else None
+    except CardParseError:
+        raise IllegalPlayError(f"bad bid {text!r}: after the number comes a suit (S H D C) or NT, "
+                               f"not {text.strip()[len(digits):]!r}") from None
     return Bid(int(digits), trump, None)

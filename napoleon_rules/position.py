@@ -152,6 +152,10 @@ class Position:
                 data = json.loads(data)
             except json.JSONDecodeError as e:
                 raise PositionError(f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            except RecursionError:
+                raise PositionError("malformed JSON: nested too deeply for a position") from None
+            except ValueError as e:      # e.g. a number of thousands of digits
+                raise PositionError(f"malformed JSON: {str(e).split(';')[0]}") from None
         if not isinstance(data, dict):
             raise PositionError("a position must be a JSON object")
         known = {"variant", "options", "trump", "declarer", "partner", "hands", "leader", "trick",
@@ -197,11 +201,19 @@ class Position:
             trump = NT
         n = len(hands)
         declarer = _seat(data["declarer"], n, "declarer")
-        partner = None if data.get("partner") is None else _seat(data["partner"], n, "partner")
-        leader = _seat(data.get("leader", variant.first_leader(declarer)), n, "leader")
+        if "partner" not in data and variant.fixed_partnership:
+            partner = (declarer + 2) % n        # bridge: the seat opposite, whatever is written
+        else:
+            partner = None if data.get("partner") is None else _seat(data["partner"], n, "partner")
         trick = data.get("trick", 0)
         if isinstance(trick, bool) or not isinstance(trick, int):
             raise PositionError(f"'trick' must be a whole number, not {trick!r}")
+        if "leader" not in data and (trick != 0 or played):
+            # Only the first trick's leader follows from the rules; later it is whoever
+            # won the trick before, which the position must say.
+            raise PositionError("the position has no 'leader' field (needed once a card "
+                                "has been played: the seat that led the current trick)")
+        leader = _seat(data.get("leader", variant.first_leader(declarer)), n, "leader")
         pos = cls(variant=variant, trump=trump, declarer=declarer, partner=partner,
                   hands=tuple(mask_of(h) for h in hands), leader=leader, trick=trick,
                   played=(), joker_suit=None, joker_called=False, coup_card=coup,
@@ -232,6 +244,7 @@ class Position:
                 raise PositionError(f"illegal card in 'played': {e}") from None
         if pos.reveal_used and not cur.reveal_used:
             cur = replace(cur, reveal_used=True)
+        cur.check_rules()
         if played and played[0] != JOKER and joker_suit is not None:
             raise PositionError("state 'joker_suit' names a suit for a led Joker, but the "
                                 f"trick was led with {card_name(played[0])}")
@@ -258,18 +271,40 @@ class Position:
         if len(played) >= n:
             raise PositionError(f"'played' holds {len(played)} cards; a trick has at most {n - 1} "
                                 "before it is complete")
-        if self.trump is not None and self.trump not in v.trumps and not self.contract:
-            raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name}")
         if self.trump is None and not (v.trump_from_first_lead and self.trick == 0):  # type: ignore[attr-defined]
             raise PositionError(f"'trump' must be set in {v.name}" + (
                 " after the first trick" if getattr(v, "trump_from_first_lead", False) else ""))
-        if self.partner == self.declarer:
-            raise PositionError("'partner' must be another seat than the declarer (null = alone)")
         for s in range(n):
             expect = v.tricks - self.trick - (1 if (s - self.leader) % n < len(played) else 0)
             if len(hands[s]) != expect:
                 raise PositionError(f"hand {s} holds {len(hands[s])} cards; at trick {self.trick} with "
                                     f"{len(played)} played it should hold {expect}")
+
+    def check_rules(self) -> None:
+        """What the rules allow of the declaration and the variant state, whatever the cards:
+        the trump, the partner, Misère, a Joker call, the Secretary's coup card (raise
+        ``PositionError``). ``from_json`` and the solver's API both ask it, so a position
+        made in Python is held to the same rules as one read from a file."""
+        v = self.variant
+        if self.trump is not None and self.trump not in v.trumps and not self.contract:
+            raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name} "
+                                f"(allowed: {', '.join(trump_name(t) for t in v.trumps)})")
+        if self.contract == "misere" and not v.options.get("misere", False):
+            raise PositionError(f"contract 'misere': {v.name} has no Mis\u00e8re here"
+                                + (" (option misere=false)" if "misere" in v.options else ""))
+        if self.partner == self.declarer:
+            raise PositionError("'partner' must be another seat than the declarer (null = alone)")
+        if v.fixed_partnership and self.partner != (self.declarer + 2) % v.players:
+            raise PositionError(f"{v.name}: the partner sits opposite the declarer (seat "
+                                f"{(self.declarer + 2) % v.players}), not {self.partner}")
+        if self.joker_called:
+            ripper = v.roles(self.trump).get("ripper")
+            if ripper is None or not self.played or self.played[0] != ripper or self.trick == 0:
+                raise PositionError("'joker_called' needs the current trick led by the Ripper"
+                                    " (after the first trick)" if ripper is not None else
+                                    f"'joker_called': {v.name} has no Joker call")
+        if (self.coup_card is not None or self.reveal_used) and not v.has_coup_card:
+            raise PositionError(f"state 'coup_card'/'reveal_used': {v.name} has no coup card")
         v.check_position(self)
 
 

@@ -84,6 +84,7 @@ class Variant:
     partner_name: ClassVar[str] = "partner"
     fixed_partnership: ClassVar[bool] = False  #: bridge: the partner is the seat opposite
     trump_from_first_lead: ClassVar[bool] = False  #: Nap: the suit of the first lead is trump
+    has_coup_card: ClassVar[bool] = False  #: Secretary: a coup card and one reveal
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}

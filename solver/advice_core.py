@@ -100,6 +100,18 @@ class SearchBudget:
     node_limit: int | None = None
     tt_mb: int = 16
 
+    def __post_init__(self) -> None:
+        t = self.time_limit
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float))
+                              or not math.isfinite(t) or t <= 0):
+            raise AdviceError(f"time_limit must be a positive number of seconds, not {t!r}")
+        n = self.node_limit
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+            raise AdviceError(f"node_limit must be a positive whole number, not {n!r}")
+        m = self.tt_mb
+        if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= 1 << 20:
+            raise AdviceError(f"tt_mb must be a whole number of MB (1..{1 << 20}), not {m!r}")
+
 
 def max_value(pos) -> int:
     """The most the declarer's side can take from the cards still in play."""

@@ -18,19 +18,22 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from napoleon_rules.auction import Auction
-from napoleon_rules.cards import (JOKER, NT, card_name, card_suit, cards_of, count, mask_of,
-                                  sort_cards, trump_name)
+from napoleon_rules.cards import (JOKER, NT, Suit, card_name, card_suit, cards_of, count, mask_of,
+                                  parse_trump, sort_cards, trump_name)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Choices, holder
 from napoleon_rules.moves import Bid
+from napoleon_rules.position import Position
+from napoleon_rules.variant import Variant
 from napoleon_rules.variants.japanese import Japanese
 
 from . import api
 from .advice_core import (AdviceError, Estimate, SearchBudget, max_value, mean_estimate,
                           policy_call, policy_discard, discard_key, power_ladder,
                           proportion_estimate, resolve_total, run_samples)
-from .sampling import Constraint, DealSampler, Knowledge, SuitCount, knowledge_for_hand
+from .sampling import (Constraint, DealSampler, HoldsCard, Knowledge, SuitCount, knowledge_for_hand,
+                       parse_constraint)
 
 __all__ = ["advise_bid", "advise_call", "advise_discard", "advise_play", "AdviceError"]
 
@@ -40,6 +43,9 @@ def _cards(mask: int) -> list[str]:
 
 
 def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
+        raise AdviceError(f"{what} must be a mask of cards (napoleon_rules.parse_hand("
+                          f"'AKQ.JT9.2.AK3')), not {hand!r}")
     extra = hand & ~variant.deck
     if extra:
         raise AdviceError(f"{card_name(next(cards_of(extra)))} is not in the {variant.name} deck")
@@ -47,9 +53,53 @@ def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
         raise AdviceError(f"{what} holds {count(hand)} cards; {variant.name} needs {size}")
 
 
+def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
+    """What every kind of advice takes, checked; the constraints as ``Constraint`` objects
+    (text such as ``"2:S>=4"`` is read here)."""
+    if not isinstance(variant, Variant):
+        raise AdviceError(f"expected a variant (napoleon_rules.get_variant(name)), not {variant!r}")
+    for what, x, low in (("samples", samples, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < low:
+            raise AdviceError(f"{what} must be a whole number, at least {low}, not {x!r}")
+    if not isinstance(budget, SearchBudget):
+        raise AdviceError(f"budget must be a SearchBudget, not {budget!r}")
+    if isinstance(constraints, (str, bytes)):
+        constraints = [constraints]
+    return tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
+                 for c in constraints)
+
+
+def _check_constraint(c):
+    if not isinstance(c, (HoldsCard, SuitCount)):
+        raise AdviceError(f"a constraint is text such as '2:S>=4' or a parsed one, not {c!r}")
+    return c
+
+
+def _trump(variant, trump):
+    """A trump as given (``Suit``, ``NT``, or text such as ``"S"``), checked for the variant."""
+    if isinstance(trump, str) and trump != NT:
+        trump = parse_trump(trump)
+    if trump is None or trump not in variant.trumps:
+        raise AdviceError(f"trump {trump_name(trump) if trump in (*Suit, NT) else trump!r} is not "
+                          f"allowed in {variant.name}")
+    return trump
+
+
 def _check_seat(variant, seat: int) -> None:
-    if not 0 <= seat < variant.players:
-        raise AdviceError(f"--seat must be 0..{variant.players - 1}, not {seat}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < variant.players:
+        raise AdviceError(f"--seat must be 0..{variant.players - 1}, not {seat!r}")
+
+
+def _check_call(variant, call) -> None:
+    """A called card: one card of the variant's deck, in a game that calls one."""
+    if variant.name == "nap" or variant.fixed_partnership:
+        raise AdviceError(f"{variant.name} has no card to call"
+                          + (" (the partner sits opposite)" if variant.fixed_partnership else
+                             " (the bidder plays alone)"))
+    if isinstance(call, bool) or not isinstance(call, int) or not 0 <= call <= JOKER \
+            or not variant.deck >> call & 1:
+        raise AdviceError(f"--call: {card_name(call) if isinstance(call, int) and 0 <= call <= JOKER else repr(call)}"
+                          f" is not a card of the {variant.name} deck")
 
 
 # ---- declaring a sampled deal -------------------------------------------------------------------
@@ -183,20 +233,24 @@ def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bi
 
 def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) -> Auction:
     """Replay ``calls``; the dealer, when not given, is the one that puts ``seat`` to act."""
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < variant.players):
+        raise AdviceError(f"--dealer must be a seat 0..{variant.players - 1}, not {dealer!r}")
     dealers = [dealer] if dealer is not None else range(variant.players)
-    problem = None
+    problems = []
     for d in dealers:
         try:
             auction = Auction(variant, d)
             for c in calls:
                 auction.call(c)
         except NapoleonError as e:
-            problem = problem or e
+            problems.append(e)
             continue
         if not auction.over and auction.to_act == seat:
             return auction
-    if problem is not None and dealer is not None:
-        raise AdviceError(f"bad --auction: {problem}")
+    if problems and (dealer is not None or len(problems) == len(dealers)):
+        # the calls themselves are wrong (whoever dealt): name the one that is
+        raise AdviceError(f"bad --auction: {problems[0]}")
     raise AdviceError(f"after the auction {' '.join(calls) or '(none)'} seat {seat} is not to "
                       "bid" + (f" with dealer {dealer}" if dealer is not None else " whoever dealt"))
 
@@ -209,10 +263,19 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     """For each trump: the total Napoleon's side would take (the fast policy choosing the call
     and discard in each sample), P(make) and the expected score of each bid; then the
     best-scoring legal bid, or pass when no bid scores above 0 (what passing scores)."""
+    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name == "bridge":
         raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
     _check_seat(variant, seat)
     _check_hand(variant, hand, variant.hand_size)
+    if trumps is not None:
+        if variant.name == "nap":
+            raise AdviceError("nap: the first lead names trump, so bid advice has one row for "
+                              "the first lead and one for Mis\u00e8re, and takes no --trump")
+        for t in trumps:
+            if t not in variant.trumps:
+                raise AdviceError(f"trump {trump_name(t)} is not allowed in {variant.name} "
+                                  f"(allowed: {', '.join(trump_name(x) for x in variant.trumps)})")
     state = auction_state(variant, seat, auction, dealer)
     legal = set(map(str, state.legal_bids()))
     all_bids = variant.all_bids(state.round)
@@ -292,10 +355,10 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump, bid_leve
                 jobs: int = 1, budget: SearchBudget = SearchBudget(), progress=None) -> ChoiceAdvice:
     """Expected score and P(make) of ``bid_level`` for each sensible card to call (the
     strongest cards not held) and for playing alone, on the same samples."""
+    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no card to call")
-    if trump not in variant.trumps:
-        raise AdviceError(f"trump {trump_name(trump)} is not allowed in {variant.name}")
+    trump = _trump(variant, trump)
     _check_seat(variant, seat)
     _check_hand(variant, hand, variant.hand_size)
     if blind is not None:
@@ -376,15 +439,19 @@ def advise_discard(variant, pool: int, *, trump, call: int | None, bid_level: in
     policy key, the best ``candidates`` kept, then successive halving on the samples (each
     round doubles the samples and keeps the better half). Ranked by the expected total the
     side takes (discards credited as the variant says), or by expected score (``by_score``)."""
+    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no discard")
-    if trump not in variant.trumps:
-        raise AdviceError(f"trump {trump_name(trump)} is not allowed in {variant.name}")
+    trump = _trump(variant, trump)
     _check_seat(variant, seat)
     k = variant.blind_size
     _check_hand(variant, pool, variant.hand_size + k, "hand + blind")
     if call is None and variant.name != "mighty":
         raise AdviceError(f"{variant.name}: name the called card with --call")
+    if call is not None:
+        _check_call(variant, call)
+    if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+        raise AdviceError(f"--candidates must be 1 or more, not {candidates!r}")
     bid = _parse_bid_level(variant, trump, bid_level)
     key = discard_key(variant, trump, pool)
     combos = sorted(itertools.combinations(sorted(cards_of(pool)), k),
@@ -486,12 +553,35 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
     """The expected value (the declarer's side's take from the cards still in play) of each
     legal card of ``seat``, which must be to move, with the hidden hands sampled. With
     ``call`` (the called card, not yet seen): in each sample its holder is the partner."""
+    if not isinstance(pos, Position):
+        raise AdviceError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
+    v = pos.variant
+    constraints = _check_request(v, samples, seed, jobs, budget, constraints)
     if pos.is_over:
         raise AdviceError("the hand is over: nothing to play")
+    _check_seat(v, seat)
     if seat != pos.to_move:
         raise AdviceError(f"seat {seat} is not to move (seat {pos.to_move} is)")
+    if isinstance(discards, bool) or not isinstance(discards, int) or discards < 0:
+        raise AdviceError(f"discards must be a mask of cards, not {discards!r}")
+    if discards:
+        if v.name == "nap" or v.fixed_partnership:
+            raise AdviceError(f"--discards: {v.name} has no blind to put cards away from")
+        if discards & ~v.deck:
+            raise AdviceError(f"--discards: {card_name(next(cards_of(discards & ~v.deck)))} is "
+                              f"not in the {v.name} deck")
+        if count(discards) != v.blind_size:
+            raise AdviceError(f"--discards: the declarer puts away {v.blind_size} cards in "
+                              f"{v.name}, not {count(discards)}")
     if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
         raise AdviceError("a card of --discards is still in play")
+    if call is not None:
+        _check_call(v, call)
+        if not any(h >> call & 1 for h in pos.hands) and call not in pos.played and \
+                not discards >> call & 1:
+            raise AdviceError(f"--call: {card_name(call)} is in no hand, not in this trick and "
+                              "not among --discards: a called card already played has shown "
+                              "the partner (give it as the position's 'partner')")
     knowledge = play_knowledge(pos, seat, call, discards, constraints)
     sampler = DealSampler(knowledge)
     deals = sampler.draw_many(samples, seed)

@@ -465,6 +465,10 @@ def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, *
     """As :func:`analyse` for hands of any equal size k (card masks): play starts at trick
     ``tricks - k`` of the variant, so short hands make quick, exact analyses."""
     v = get_variant(variant) if isinstance(variant, str) else variant
+    if not isinstance(v, Variant):
+        raise AnalysisOptionError(f"expected a variant (a name or a Variant), not {variant!r}")
+    if not isinstance(hands, (list, tuple)):
+        raise DealError(f"hands must be a list of card masks, not {hands!r}")
     setup = check_short_hands(v, hands, rest)
     keys = ("declarers", "trumps", "partner", "jobs", "time_limit", "node_limit", "tt_mb",
             "dealer", "progress", "exact_choices")
@@ -477,7 +481,7 @@ def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, *
     return _run(setup, *(defaults[k] for k in keys))
 
 
-def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer):
+def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer, progress):
     n = v.players
 
     def seat(x, what):
@@ -485,6 +489,9 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             raise AnalysisOptionError(f"{what} must be a seat 0..{n - 1}, not {x!r}")
         return x
 
+    for what, x in (("declarers", declarers), ("trumps", trumps)):
+        if x is not None and not isinstance(x, (list, tuple)):
+            raise AnalysisOptionError(f"{what} must be a list (or None: all), not {x!r}")
     seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
     columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]
     if partner is not None:
@@ -506,13 +513,16 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
                                    not isinstance(time_limit, (int, float)) or time_limit <= 0):
         raise AnalysisOptionError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     seat(dealer, "dealer")
+    if progress is not None and not callable(progress):
+        raise AnalysisOptionError(f"progress must be a function (done, total), not {progress!r}")
     return seats, columns, partner
 
 
 def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit, tt_mb, dealer,
          progress, exact_choices=False) -> Analysis:
     v = setup.variant
-    seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer)
+    seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer,
+                                             progress)
     if partner == ALONE and isinstance(v, Secretary) and not setup.rest:
         raise AnalysisOptionError("secretary: playing alone needs a returned card as coup card "
                                   "(the deal has no warchest)")

@@ -18,6 +18,7 @@ from napoleon_rules.cards import JOKER, NT, Suit, card_name
 from napoleon_rules.errors import NapoleonError, PositionError
 from napoleon_rules.moves import Move
 from napoleon_rules.position import Position
+from napoleon_rules.variant import Variant
 
 from ._compile import compile_rules, trump_index
 from ._search import Table, run
@@ -78,7 +79,13 @@ def _check_position(pos) -> None:
     if not isinstance(pos, Position):
         raise PositionError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
     v = pos.variant
-    n = len(pos.hands) if isinstance(pos.hands, tuple) else -1
+    if not isinstance(v, Variant):
+        raise PositionError(f"the position's variant must be a Variant (napoleon_rules."
+                            f"get_variant(name)), not {v!r}")
+    if not isinstance(pos.hands, tuple):
+        raise PositionError(f"the position's hands must be a tuple of card masks, not a "
+                            f"{type(pos.hands).__name__}")
+    n = len(pos.hands)
     if n != v.players or not 2 <= n <= 7:
         raise PositionError(f"{v.name} needs {v.players} hands, the position has {n}")
 
@@ -130,6 +137,9 @@ def _check_position(pos) -> None:
         raise PositionError(f"bad coup card {pos.coup_card!r}")
     if pos.contract not in (None, "misere"):
         raise PositionError(f"bad contract {pos.contract!r}")
+    if not isinstance(pos.joker_called, bool) or not isinstance(pos.reveal_used, bool):
+        raise PositionError("'joker_called' and 'reveal_used' must be True or False")
+    pos.check_rules()       # the rules' own checks: trump, partner, Misère, Joker call, coup card
 
 
 def _test_target(target) -> int:
@@ -177,11 +187,15 @@ def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table,
         rules = compile_rules(pos)
     if table is None:
         table = Table(tt_mb)
-    out = run(rules, tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader, pos.trick,
-              tuple(pos.played), trump_index(pos.trump),
-              -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
-              bool(pos.reveal_used), mode, target, table, node_limit,
-              None if time_limit is None else float(time_limit))
+    try:
+        out = run(rules, tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader, pos.trick,
+                  tuple(pos.played), trump_index(pos.trump),
+                  -1 if pos.joker_suit is None else int(pos.joker_suit), bool(pos.joker_called),
+                  bool(pos.reveal_used), mode, target, table, node_limit,
+                  None if time_limit is None else float(time_limit))
+    except MemoryError:
+        raise NapoleonError(f"could not reserve a transposition table of {table.size_mb} MB "
+                            "on this machine: ask for a smaller one (tt_mb, --tt-mb)") from None
     stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s")}
     if out["status"] == 99:
         raise RuntimeError("solver internal error: no move keeps the value (please report)")
@@ -215,9 +229,9 @@ def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int 
     except ValueError:
         raise NapoleonError(f"mode must be one of {', '.join(m.value for m in Mode)}, "
                             f"not {mode!r}") from None
-    unit = position.variant.unit if isinstance(position, Position) else "points"
-    if isinstance(position, Position) and position.is_over:
-        _check_position(position)
+    _check_position(position)
+    unit = position.variant.unit
+    if position.is_over:
         return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0, "time_s": 0.0})
     out = _run(position, "solve" if mode is Mode.CARDS else "value", 0, node_limit, time_limit,
                tt_mb, table)
@@ -249,8 +263,8 @@ def bounds(position: Position, target: int, *, node_limit: int | None = None,
     (a test far above the value usually comes back with an upper bound near it): callers
     that narrow a value step by step save tests by using it."""
     target = _test_target(target)
-    if isinstance(position, Position) and position.is_over:
-        _check_position(position)
+    _check_position(position)
+    if position.is_over:
         return 0, 0
     out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table)
     return out["lower"], out["upper"]

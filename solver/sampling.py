@@ -64,7 +64,7 @@ def _parse_place(text: str) -> Place:
     t = text.strip().lower()
     if t in ("blind", "b", "rest", "kitty"):
         return BLIND
-    if t.isdigit():
+    if re.fullmatch(r"[0-9]{1,3}", t):      # ASCII digits: str.isdigit() also takes '²'
         return int(t)
     raise ConstraintError(f"bad place {text!r}: expected a seat number or 'blind'")
 
@@ -103,7 +103,7 @@ class SuitCount:
 
 Constraint = Union[HoldsCard, SuitCount]
 
-_COUNT_RE = re.compile(r"^([SHDC\u2660\u2665\u2666\u2663])\s*(>=|<=|==|=)\s*(\d+)$", re.I)
+_COUNT_RE = re.compile(r"^([SHDC\u2660\u2665\u2666\u2663])\s*(>=|<=|==|=)\s*([0-9]{1,3})$", re.I)
 
 
 def parse_constraint(text: str) -> Constraint:

@@ -69,6 +69,56 @@ def test_play_advice_rejects_a_seat_not_to_move():
         advise_play(pos, (pos.to_move + 1) % 5, samples=2)
 
 
+def test_play_advice_checks_the_call_and_the_discards():
+    pos = Position.from_json(EXAMPLE_POSITION)          # Japanese, trick 7
+    seat, v, err = pos.to_move, pos.variant, solver.advisor.AdviceError
+    with pytest.raises(err, match="JO is not a card of the japanese deck"):
+        advise_play(pos, seat, call=52, samples=2)
+    with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
+        advise_play(pos, seat, call=parse_card("2C"), samples=2)
+    with pytest.raises(err, match="--seat must be"):
+        advise_play(pos, str(seat), samples=2)
+    seen = mask_of(pos.played)
+    for h in pos.hands:
+        seen |= h
+    away = [c for c in cards_of(v.deck & ~seen)][:v.blind_size + 1]
+    with pytest.raises(err, match=f"puts away {v.blind_size} cards"):
+        advise_play(pos, seat, discards=mask_of(away), samples=2)
+    with pytest.raises(err, match="not in the japanese deck"):
+        advise_play(pos, seat, discards=mask_of(away[:v.blind_size - 1]) | 1 << 52, samples=2)
+    # The called card among the discards: Napoleon plays alone in every sample.
+    ok = advise_play(pos, seat, call=away[0], discards=mask_of(away[:v.blind_size]), samples=2,
+                     seed=1, budget=BUDGET)
+    assert ok.dropped == 0
+    bridge = Position.from_json({"variant": "bridge", "declarer": 0, "trump": "NT", "leader": 1,
+                                 "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12})
+    with pytest.raises(err, match="bridge has no blind"):
+        advise_play(bridge, 1, discards=mask_of([parse_card("2C")]), samples=2)
+    with pytest.raises(err, match="bridge has no card to call"):
+        advise_play(bridge, 1, call=parse_card("AS"), samples=2)
+
+
+def test_advice_api_checks_its_arguments():
+    v = get_variant("japanese")
+    hand = parse_hand("AKQ.JT9.2.AK3")
+    err = solver.advisor.AdviceError
+    with pytest.raises(err, match="must be a mask of cards"):
+        advise_bid(v, "AKQ.JT9.2.AK3", samples=2)
+    with pytest.raises(err, match="expected a variant"):
+        advise_bid("japanese", hand, samples=2)
+    for bad in (dict(samples=0), dict(samples=-1), dict(seed=-1), dict(jobs=0)):
+        with pytest.raises(err, match=next(iter(bad))):
+            advise_bid(v, hand, **bad)
+    with pytest.raises(err, match="time_limit"):
+        SearchBudget(time_limit=-1)
+    with pytest.raises(err, match="a constraint is text"):
+        advise_bid(v, hand, constraints=[3], samples=2)
+    with pytest.raises(solver.sampling.ConstraintError, match="bad constraint"):
+        advise_bid(v, hand, constraints=["2:S>>4"], samples=2)
+    with pytest.raises(err, match="99S is not a bid"):      # the trump given as text is read
+        advise_call(v, hand, trump="S", bid_level=99, samples=2)
+
+
 def small_nap():
     v = get_variant("nap", {"pack": 28})
     return v, random_deal(v, 11)
@@ -187,7 +237,17 @@ def test_cli_play_table(tmp_path):
     (["bid", "AKQ.JT9.2.AK3", "-c", "2:S>=11"], "can hold only"),
     # Possible but so rare that the bounded rejection sampler gives up (seeded below).
     (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=5", "-c", "2:S>=5", "-c", "3:H>=7"], "nearly"),
-    (["bid", "AKQ.JT9.2.AK3", "--auction", "13S 12H"], "not to bid"),
+    (["bid", "AKQ.JT9.2.AK3", "--auction", "13S 12H"], "bad --auction: 12H does not beat 13S"),
+    (["bid", "AKQ.JT9.2.AK3", "--auction", "13X"], "bad --auction: bad bid '13X'"),
+    (["bid", "AKQ.JT9.2.AK3", "--auction", "13S pass", "--dealer", "0"], "not to bid"),
+    (["bid", "AKQ.JT9.2.AK3", "--dealer", "9"], "--dealer must be a seat"),
+    (["bid", "AKQ.JT9.2.AK3", "--trump", "NT"], "NT is not allowed in japanese"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "takes no --trump"),
+    (["bid", "AKQ.JT9.2.AK3", "-c", "\u00b2:AS"], "bad place"),
+    (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=" + "9" * 5000], "bad constraint"),
+    (["discard", "AKQ2.JT9.32.AK3", "--trump", "S", "--call", "JH JD"], "one card, not 2"),
+    (["discard", "AKQ2.JT9.32.AK3", "--trump", "S", "--call", "JH", "--candidates", "0"],
+     "--candidates"),
     (["bid", "AKQ.JT9.2.AK3", "-v", "bridge"], "no auction"),
     (["call", "AKQ.JT9.2.AK3", "--trump", "NT"], "not allowed"),
     (["discard", "AKQ.JT9.2.AK3", "--call", "JS"], "needs 12"),

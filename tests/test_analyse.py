@@ -354,6 +354,15 @@ def test_bad_requests_name_the_problem():
         analyse(random_deal(nap, 1), partner=1)
     with pytest.raises(AnalysisOptionError, match="jobs"):
         analyse_cards(v, hands, rest, jobs=0)
+    for bad, words in ((dict(declarers=0), "declarers must be a list"),
+                       (dict(trumps="lead"), "trumps must be a list"),
+                       (dict(progress="x"), "progress must be a function")):
+        with pytest.raises(AnalysisOptionError, match=words):
+            analyse_cards(v, hands, rest, **bad)
+    with pytest.raises(AnalysisOptionError, match="expected a variant"):
+        analyse_cards(5, hands, rest)
+    with pytest.raises(DealError, match="hands must be a list"):
+        analyse_cards(v, None, rest)
     with pytest.raises(DealError, match="same number of cards"):
         analyse_cards(v, [hands[0] | rest] + hands[1:], 0)
     with pytest.raises(DealError, match="dealt twice"):

@@ -388,6 +388,64 @@ def test_console_script():
     assert bad.returncode == 2 and bad.stderr.startswith("error: unknown variant")
 
 
+def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """``python -m cli.main ARGS`` from the project root: the entry point, not the app."""
+    import os
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    full_env = dict(os.environ, PYTHONPATH=root, **(env or {}))
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True,
+                          text=True, timeout=120, cwd=root, env=full_env, encoding="utf-8",
+                          errors="replace")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["solve", "--bogus"], "No such option: --bogus"),
+    (["solve", "--example", "--tt-mb", "abc"], "--tt-mb"),
+    (["advise", "play"], "Missing option"),
+])
+def test_command_line_mistakes_are_one_line_with_exit_code_2(args, fragment):
+    done = run_main(*args)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ") and fragment in lines[0] and "--help" in lines[0]
+
+
+def test_a_console_without_suit_symbols_gets_letters():
+    done = run_main("solve", "--example", env={"PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    assert "trump H" in done.stdout and "\u2665" not in done.stdout
+
+
+@needs_fast
+def test_a_table_too_large_for_the_machine_is_a_user_error():
+    assert_user_error(run("solve", "--example", "--tt-mb", str(1 << 20)),
+                      "could not reserve a transposition table")
+
+
+def test_json_too_deep_or_too_long_is_malformed(tmp_path):
+    deep = '{"variant": "japanese", "hands": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    assert_user_error(run("solve", "-p", write(tmp_path, deep)), "malformed JSON", "deeply")
+    long = '{"variant": "japanese", "hands": [], "declarer": 0, "trick": ' + "9" * 5000 + "}"
+    assert_user_error(run("solve", "-p", write(tmp_path, long)), "malformed JSON", "digits")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["--bid", "3.5"], "bad bid '3.5'"),
+    (["--bid", "3X"], "not 'X'"),
+    (["--bid", "\u00b2"], "bad bid"),
+])
+def test_bad_bid_text_is_a_user_error(args, fragment):
+    deal = "nap:J4.J.K.Q K7.8.AJ. .Q4.5.A6 .T..T932 A.A9.8.K | QT986532.K76532.QT976432.J8754"
+    assert_user_error(run("solve", deal, "--declarer", "1", *args), fragment)
+
+
+def test_negative_seeds_and_huge_benches_are_refused():
+    assert_user_error(run("deal", "-v", "japanese", "--seed=-1"), "--seed must be 0 or more")
+    assert_user_error(run("advise", "bid", "AKQ.JT9.2.AK3", "--seed=-1"), "--seed must be 0")
+    assert_user_error(run("bench", "--deals", "100000000", "--cards", "1"), "--deals must be")
+
+
 def test_readme_option_tables_are_the_rules_json():
     """README "Rule choices": each preset's option table is ``napoleon rules NAME --json``."""
     from pathlib import Path

@@ -11,7 +11,7 @@ import pytest
 
 from napoleon_rules import (NT, NapoleonError, OptionError, Position, PositionError, Suit,
                             UnknownVariantError, get_variant, parse_card, random_deal)
-from napoleon_rules.cards import mask_of, parse_cards
+from napoleon_rules.cards import card_name, cards_of, mask_of, parse_cards, parse_trump
 
 PRESETS = ("japanese", "japanese-stakes", "mighty", "japoleon", "secretary", "nap", "bridge")
 
@@ -180,10 +180,21 @@ def test_nap_first_lead_sets_trump_and_round_trips():
 
 def test_defaults_for_missing_fields():
     data = {"variant": "bridge", "declarer": 0, "trump": "NT",
-            "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12}
+            "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12, "leader": 3}
     pos = Position.from_json(data)
-    assert pos.partner is None and pos.played == () and pos.leader == 1   # left of declarer
+    assert pos.partner == 2 and pos.played == () and pos.leader == 3   # bridge: opposite
     assert pos.trump == NT
+    japanese = {"variant": "japanese", "declarer": 2, "trump": "S",
+                "hands": [list(map(card_name, cards_of(h))) for h in random_deal(
+                    get_variant("japanese"), 3).hands]}
+    pos = Position.from_json(japanese)
+    assert pos.partner is None and pos.leader == 2 and pos.trick == 0   # Napoleon leads
+
+
+def test_leader_needed_after_the_first_card():
+    data = {"variant": "bridge", "declarer": 0, "trump": "NT", "partner": 2,
+            "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12}
+    assert "'leader'" in error_of(data)
 
 
 # ---- errors -----------------------------------------------------------------------------------------
@@ -426,6 +437,69 @@ def test_secretary_coup_card_held_by_another_seat():
     assert "coup card JS is held by seat 3" in error_of(data)
     data["state"] = {"coup_card": "QS"}
     assert Position.from_json(data).coup_card == parse_card("QS")
+
+
+def secretary_end(**state) -> dict:
+    return {"variant": "secretary", "trump": "NT", "declarer": 0, "partner": 2,
+            "hands": [["AS"], ["KS"], ["QS"], ["JS"], ["TS"]], "leader": 0, "trick": 9,
+            "state": state}
+
+
+def test_secretary_coup_card_and_partner_agree():
+    data = secretary_end(coup_card="JS")
+    data["partner"] = None                       # seat 3 holds it: seat 3 is the partner
+    assert "seat 3 is the partner, not nobody" in error_of(data)
+    data = secretary_end(coup_card="AS")         # Napoleon names a card he does not hold
+    assert "Napoleon's own" in error_of(data)
+    data = secretary_end(coup_card="KS")         # played to this trick by seat 1, a defender
+    data["hands"][0] = []
+    data["hands"][1] = []
+    data["played"] = ["AS", "KS"]
+    assert "held by seat 1, so seat 1 is the partner" in error_of(data)
+    data = secretary_end(coup_card="2C")         # out of sight: the warchest or an earlier trick
+    data["partner"] = None
+    assert Position.from_json(data).coup_card == parse_card("2C")
+    assert "not in the secretary deck" in error_of(secretary_end(coup_card="JO"))
+
+
+def test_coup_card_only_in_secretary():
+    for state in ({"coup_card": "2C"}, {"reveal_used": True}):
+        data = secretary_end(**state)
+        data["variant"] = "bridge"
+        data["hands"] = data["hands"][:4]
+        data["trick"] = 12
+        assert "has no coup card" in error_of(data)
+
+
+def nap_start(**fields) -> dict:
+    hands = random_deal(get_variant("nap"), 4).hands
+    data = {"variant": "nap", "trump": None, "declarer": 1, "partner": None,
+            "hands": [list(map(card_name, cards_of(h))) for h in hands], "leader": 1,
+            "trick": 0}
+    data.update(fields)
+    return data
+
+
+def test_nap_declarer_alone_and_trump_from_the_first_lead():
+    assert Position.from_json(nap_start()).trump is None
+    assert "plays alone" in error_of(nap_start(partner=3))
+    assert "before it 'trump' must be null" in error_of(nap_start(trump="S"))
+    data = nap_start()
+    lead = data["hands"][1].pop()
+    data["played"] = [lead]
+    suit = lead[-1]
+    other = next(t for t in "SHDC" if t != suit)
+    assert Position.from_json(dict(data, trump=suit)).trump == parse_trump(suit)
+    assert "named trump" in error_of(dict(data, trump=other))
+    assert Position.from_json(dict(data, trump=None)).trump == parse_trump(suit)
+
+
+def test_bridge_partner_sits_opposite():
+    data = {"variant": "bridge", "declarer": 1, "trump": "NT", "leader": 0,
+            "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12}
+    assert Position.from_json(data).partner == 3
+    for partner in (None, 0, 2):
+        assert "sits opposite" in error_of(dict(data, partner=partner))
 
 
 def test_every_error_is_a_value_error():

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from napoleon_rules import Position, PositionError, Suit, get_variant, random_deal, reference
+from napoleon_rules import NT, Position, PositionError, Suit, get_variant, random_deal, reference
 from dataclasses import replace
 
 from napoleon_rules.cards import JOKER, cards_of, mask_of, parse_card, parse_cards
@@ -525,6 +525,27 @@ def test_malformed_positions_are_errors_not_crashes():
             solve(replace(pos, **change))
     with pytest.raises(PositionError):
         solve("not a position")
+
+
+def test_positions_made_in_python_are_held_to_the_rules():
+    """The API asks the same rules as a position file: a trump, a contract, a Joker call or a
+    coup card the variant does not have is an error, not a value for another game."""
+    from dataclasses import replace
+    pos = _mid_position()                               # Japanese
+    for change, words in ((dict(trump=NT), "not allowed in japanese"),
+                          (dict(contract="misere"), "no Mis"),
+                          (dict(joker_called=True), "joker_called"),
+                          (dict(coup_card=0), "no coup card"),
+                          (dict(reveal_used=1), "True or False")):
+        with pytest.raises(PositionError, match=words):
+            solve(replace(pos, **change))
+    with pytest.raises(PositionError, match="must be a Variant"):
+        solve(replace(pos, variant="japanese"))
+    with pytest.raises(PositionError, match="tuple of card masks"):
+        solve(replace(pos, hands=list(pos.hands)))
+    bridge = positions("bridge", 1, seed=2, max_tricks=3)[0]
+    with pytest.raises(PositionError, match="opposite"):
+        solve(replace(bridge, partner=(bridge.declarer + 1) % 4))
 
 
 def test_table_grows_within_its_memory_budget():

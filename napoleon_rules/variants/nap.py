@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cards import NT, count, short_deck
+from ..cards import NT, card_name, card_suit, count, short_deck, trump_name
 from ..errors import IllegalPlayError, OptionError, PositionError
 from ..game import Choices, Contract
 from ..moves import Bid
@@ -66,6 +66,19 @@ class Nap(Variant):
     def check_position(self, pos) -> None:
         if pos.misere and pos.trump not in (NT, None):
             raise PositionError("nap: Misère is played without trump (trump must be NT or null)")
+        if pos.partner is not None:
+            raise PositionError(f"nap: the bidder plays alone ('partner' must be null, not "
+                                f"{pos.partner})")
+        if not pos.misere and pos.trick == 0:
+            # The first card led names trump: before it none is fixed, after it the
+            # trump is that card's suit.
+            if not pos.played and pos.trump is not None:
+                raise PositionError("nap: the first lead names trump, so before it 'trump' "
+                                    f"must be null, not {trump_name(pos.trump)}")
+            if pos.played and pos.trump != card_suit(pos.played[0]):
+                raise PositionError(f"nap: the first lead {card_name(pos.played[0])} named "
+                                    f"trump {trump_name(card_suit(pos.played[0]))}, not "
+                                    f"{trump_name(pos.trump)}")
 
     # ---- auction -------------------------------------------------------------------------------
     one_bid_each = True

@@ -16,6 +16,7 @@ class Secretary(Variant):
     title = "Napoleon with a Secretary"
     summary = "5 players, 10 cards, 2-card warchest; bid tricks 1..10; coup card, one reveal"
     partner_name = "Secretary"
+    has_coup_card = True
     unit = "tricks"
     trumps = (*Suit, NT)
     OPTIONS = (
@@ -40,13 +41,25 @@ class Secretary(Variant):
         return {}
 
     def check_position(self, pos) -> None:
-        if pos.coup_card is not None and pos.partner is not None:
-            if not any(h >> pos.coup_card & 1 for h in pos.hands) and pos.coup_card not in pos.played:
-                return  # already played in an earlier trick
-            owner = holder(pos.hands, pos.coup_card)
-            if owner is not None and owner != pos.partner:
-                raise PositionError(f"the coup card {card_name(pos.coup_card)} is held by seat "
-                                    f"{owner}, not by the partner {pos.partner}")
+        coup = pos.coup_card
+        if coup is None:
+            return
+        if not self.deck >> coup & 1:
+            raise PositionError(f"the coup card {card_name(coup)} is not in the {self.name} deck")
+        # Whoever holds the coup card, or played it to the current trick, is the Secretary;
+        # a coup card out of sight lies in the warchest or fell in an earlier trick.
+        owner = holder(pos.hands, coup)
+        if owner is None and coup in pos.played:
+            owner = (pos.leader + pos.played.index(coup)) % pos.players
+        if owner is None:
+            return
+        if owner == pos.declarer:
+            raise PositionError(f"the coup card {card_name(coup)} is Napoleon's own (seat "
+                                f"{owner}): Napoleon names a card he does not hold")
+        if owner != pos.partner:
+            raise PositionError(f"the coup card {card_name(coup)} is held by seat {owner}, so "
+                                f"seat {owner} is the partner, not "
+                                + ("nobody (null)" if pos.partner is None else f"seat {pos.partner}"))
 
     # ---- auction -------------------------------------------------------------------------------
     def all_bids(self, round: int = 1) -> list[Bid]:
