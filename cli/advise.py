@@ -72,10 +72,10 @@ def read_one_card(text: str, what: str) -> int:
 def read_trump(text: str):
     try:
         trump = parse_trump(text)
-    except CardParseError as e:
-        raise UsageError(str(e)) from None
+    except CardParseError:
+        trump = None
     if trump is None:
-        raise UsageError("--trump must be S, H, D, C or NT")
+        raise UsageError(f"--trump must be S, H, D, C or NT, not {text!r}")
     return trump
 
 

@@ -59,10 +59,10 @@ def _parse_trump(v: Variant, text: Optional[str]):
         raise UsageError(f"solving a {v.name} deal needs --trump ({_trumps_text(v)})")
     try:
         trump = parse_trump(text)
-    except CardParseError as e:
-        raise UsageError(f"--trump: {e}") from None
+    except CardParseError:
+        trump = None
     if trump is None or trump not in v.trumps:
-        raise UsageError(f"{v.name}: the trump is one of {_trumps_text(v)}, not {text!r}")
+        raise UsageError(f"--trump: in {v.name} the trump is one of {_trumps_text(v)}, not {text!r}")
     return trump
 
 
