@@ -332,7 +332,7 @@ def play(
         return
     goal = "highest" if advice.maximise else "lowest"
     lines = [f"{pos.variant.title}: seat {seat} to play, {samples} samples, seed {seed}"
-             + (f", {advice.dropped} dropped (time limit)" if advice.dropped else ""),
+             + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
              f"value = the declarer's side's take from the cards still in play; best = {goal}",
              f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
     best = advice.best()

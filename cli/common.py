@@ -136,21 +136,32 @@ def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:
     return get_variant(name, parse_options(option_pairs) or None)
 
 
+#: The most text a position or deal file may hold (both are a few hundred bytes): reading
+#: stops there, so that /dev/zero or an endless pipe is an error, not a hang.
+MAX_INPUT_CHARS = 1 << 22
+
+
 def read_text(path: str) -> str:
     """The content of ``path``; ``-`` reads standard input."""
-    if path == "-":
-        return sys.stdin.read()
+    name = "standard input" if path == "-" else path
     if not path.strip():
         raise UsageError("the file name is empty")
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            text = sys.stdin.read(MAX_INPUT_CHARS + 1)
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_INPUT_CHARS + 1)
+        if len(text) > MAX_INPUT_CHARS:
+            raise UsageError(f"{name} holds more than {MAX_INPUT_CHARS >> 20} MB of text: not a "
+                             "position or a deal")
+        return text
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise UsageError(f"{path} is a directory, not a file") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path} is not UTF-8 text") from None
+        raise UsageError(f"{name} is not UTF-8 text") from None
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
 

@@ -296,13 +296,17 @@ class Position:
             raise PositionError("'partner' must be another seat than the declarer (null = alone)")
         if v.fixed_partnership and self.partner != (self.declarer + 2) % v.players:
             raise PositionError(f"{v.name}: the partner sits opposite the declarer (seat "
-                                f"{(self.declarer + 2) % v.players}), not {self.partner}")
+                                f"{(self.declarer + 2) % v.players}), not "
+                                f"{'null' if self.partner is None else self.partner}")
         if self.joker_called:
             ripper = v.roles(self.trump).get("ripper")
             if ripper is None or not self.played or self.played[0] != ripper or self.trick == 0:
                 raise PositionError("'joker_called' needs the current trick led by the Ripper"
                                     " (after the first trick)" if ripper is not None else
                                     f"'joker_called': {v.name} has no Joker call")
+        if self.trick == 0 and self.leader != v.first_leader(self.declarer):
+            raise PositionError(f"the first trick is led by seat {v.first_leader(self.declarer)} "
+                                f"in {v.name} (declarer {self.declarer}), not by seat {self.leader}")
         if (self.coup_card is not None or self.reveal_used) and not v.has_coup_card:
             raise PositionError(f"state 'coup_card'/'reveal_used': {v.name} has no coup card")
         v.check_position(self)

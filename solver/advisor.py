@@ -98,7 +98,7 @@ def _check_call(variant, call) -> None:
                              " (the bidder plays alone)"))
     if isinstance(call, bool) or not isinstance(call, int) or not 0 <= call <= JOKER \
             or not variant.deck >> call & 1:
-        raise AdviceError(f"--call: {card_name(call) if isinstance(call, int) and 0 <= call <= JOKER else repr(call)}"
+        raise AdviceError(f"--call: {card_name(call) if type(call) is int and 0 <= call <= JOKER else repr(call)}"
                           f" is not a card of the {variant.name} deck")
 
 
@@ -125,6 +125,12 @@ def declare(variant, places: Sequence[int], seat: int, plan: Plan):
     discard = plan.discard
     if discard is None:
         discard = policy_discard(variant, plan.trump, pool, count(deal.rest))
+    if variant.has_coup_card and plan.call is not None and pool >> plan.call & 1 \
+            and plan.call not in discard:
+        # Secretary: the coup card is named after the warchest is taken and two cards go
+        # back, and not from Napoleon's hand: a card he would call that came to him with the
+        # warchest goes back instead of the policy's last choice (he then plays alone).
+        discard = tuple(discard[:-1]) + (plan.call,)
     kept = pool & ~mask_of(discard)
     friend = "card"
     call = plan.call
@@ -276,6 +282,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             if t not in variant.trumps:
                 raise AdviceError(f"trump {trump_name(t)} is not allowed in {variant.name} "
                                   f"(allowed: {', '.join(trump_name(x) for x in variant.trumps)})")
+    if isinstance(auction, str):
+        auction = auction.replace(",", " ").split()     # "13S pass 14H" as well as a list
     state = auction_state(variant, seat, auction, dealer)
     legal = set(map(str, state.legal_bids()))
     all_bids = variant.all_bids(state.round)
@@ -366,6 +374,9 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump, bid_leve
         if blind & hand:
             raise AdviceError(f"{card_name(next(cards_of(blind & hand)))} is both in the hand "
                               "and in the blind")
+    if blind is None and variant.name == "japoleon" and not variant.opt("open_aid_alone"):
+        raise AdviceError("japoleon: the open cards are seen before the aid is appointed, and "
+                          "with open_aid_alone off none of them may be: give them as BLIND")
     bid = _parse_bid_level(variant, trump, bid_level)
     held = hand | (blind or 0)
     if candidates is None:
@@ -454,8 +465,11 @@ def advise_discard(variant, pool: int, *, trump, call: int | None, bid_level: in
         raise AdviceError(f"--candidates must be 1 or more, not {candidates!r}")
     bid = _parse_bid_level(variant, trump, bid_level)
     key = discard_key(variant, trump, pool)
-    combos = sorted(itertools.combinations(sorted(cards_of(pool)), k),
-                    key=lambda d: sorted((key(c) for c in d), reverse=True))[:max(1, candidates)]
+    combos = itertools.combinations(sorted(cards_of(pool)), k)
+    if variant.has_coup_card and call is not None and pool >> call & 1:
+        # Secretary: Napoleon names a card he does not hold: one in hand + warchest must go back
+        combos = (d for d in combos if call in d)
+    combos = sorted(combos, key=lambda d: sorted((key(c) for c in d), reverse=True))[:candidates]
     plans = [(" ".join(card_name(c) for c in sort_cards(d)),
               Plan(trump, call=call, alone=call is None, discard=d)) for d in combos]
     n = variant.players
@@ -514,6 +528,25 @@ class PlayAdvice:
                 **({"target": self.target,
                     "reach": {card_name(c): e.to_json() for c, e in sorted(self.reach.items())}}
                    if self.target is not None else {})}
+
+
+def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
+    """A called card the seat can see (its own, played to this trick, or put away by the
+    seat as declarer) shows the partner: it must be the position's."""
+    n = pos.players
+    if pos.hands[seat] >> call & 1:
+        owner = seat
+    elif call in pos.played:
+        owner = (pos.leader + pos.played.index(call)) % n
+    elif seat == pos.declarer and discards >> call & 1:
+        owner = pos.declarer
+    else:
+        return                       # unseen: its holder in each sample is the partner
+    expect = None if owner == pos.declarer else owner
+    if pos.partner != expect:
+        shown = ("Napoleon plays alone" if expect is None else f"seat {expect} is the partner")
+        raise AdviceError(f"--call {card_name(call)}: seat {seat} sees that {shown}, but the "
+                          f"position's partner is {'null' if pos.partner is None else pos.partner}")
 
 
 def play_knowledge(pos, seat: int, call: int | None, discards: int,
@@ -575,6 +608,13 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                               f"{v.name}, not {count(discards)}")
     if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
         raise AdviceError("a card of --discards is still in play")
+    if v.has_coup_card and pos.coup_card is not None:
+        # Secretary: the coup card is the called card; its holder in each sample is the
+        # partner (the position's own partner only says who holds it in this deal).
+        if call is not None and call != pos.coup_card:
+            raise AdviceError(f"--call: the position's coup card is {card_name(pos.coup_card)}, "
+                              f"not {card_name(call)}")
+        call = pos.coup_card if any(h >> pos.coup_card & 1 for h in pos.hands) else None
     if call is not None:
         _check_call(v, call)
         if not any(h >> call & 1 for h in pos.hands) and call not in pos.played and \
@@ -582,6 +622,10 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
             raise AdviceError(f"--call: {card_name(call)} is in no hand, not in this trick and "
                               "not among --discards: a called card already played has shown "
                               "the partner (give it as the position's 'partner')")
+        _check_seen_call(pos, seat, call, discards)
+        if v.has_coup_card and seat != pos.declarer:
+            # Napoleon names a coup card he does not hold: no sample gives it to him
+            constraints = tuple(constraints) + (HoldsCard(pos.declarer, call, present=False),)
     knowledge = play_knowledge(pos, seat, call, discards, constraints)
     sampler = DealSampler(knowledge)
     deals = sampler.draw_many(samples, seed)

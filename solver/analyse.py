@@ -490,7 +490,7 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
         return x
 
     for what, x in (("declarers", declarers), ("trumps", trumps)):
-        if x is not None and not isinstance(x, (list, tuple)):
+        if x is not None and (isinstance(x, (str, bytes)) or not hasattr(x, "__iter__")):
             raise AnalysisOptionError(f"{what} must be a list (or None: all), not {x!r}")
     seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
     columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]

@@ -140,6 +140,10 @@ def _check_position(pos) -> None:
     if not isinstance(pos.joker_called, bool) or not isinstance(pos.reveal_used, bool):
         raise PositionError("'joker_called' and 'reveal_used' must be True or False")
     pos.check_rules()       # the rules' own checks: trump, partner, Misère, Joker call, coup card
+    if played:
+        # The current trick replayed from its start, as a position file is: every card in
+        # it must have been a legal play (a revoke here would be solved as if allowed).
+        Position.from_json(pos.to_json())
 
 
 def _test_target(target) -> int:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import solver
 from cli.main import app
 from cli.solving import EXAMPLE_POSITION
-from napoleon_rules import Position, Suit, get_variant, random_deal
+from napoleon_rules import NT, Position, Suit, get_variant, random_deal
 from napoleon_rules.cards import card_name, cards_of, parse_card, parse_cards, mask_of
 from napoleon_rules.deal import parse_hand
 from solver.advice_core import SearchBudget, policy_call, policy_discard, power_ladder
@@ -96,6 +96,38 @@ def test_play_advice_checks_the_call_and_the_discards():
         advise_play(bridge, 1, discards=mask_of([parse_card("2C")]), samples=2)
     with pytest.raises(err, match="bridge has no card to call"):
         advise_play(bridge, 1, call=parse_card("AS"), samples=2)
+
+
+def test_play_advice_on_a_secretary_start_follows_the_coup_card():
+    """Solve's own JSON of a Secretary deal carries the coup card: in each sample its holder
+    is the Secretary, and no sample gives it to Napoleon."""
+    from test_position import SECRETARY_START      # (tests/ is on the path: no package)
+    pos = Position.from_json(SECRETARY_START)
+    for seat in (0,):
+        advice = advise_play(pos, seat, samples=6, seed=2, budget=BUDGET)
+        assert advice.dropped == 0 and set(advice.cards) == {m.card for m in pos.legal_moves()}
+    with pytest.raises(solver.advisor.AdviceError, match="coup card is AH"):
+        advise_play(pos, 0, call=parse_card("KS"), samples=2)
+
+
+def test_play_advice_call_must_agree_with_what_the_seat_sees():
+    pos = Position.from_json(dict(EXAMPLE_POSITION, partner=3))   # seat 2 holds K\u2660
+    with pytest.raises(solver.advisor.AdviceError, match="seat 2 is the partner"):
+        advise_play(pos, 2, call=parse_card("KS"), samples=2)
+    with pytest.raises(solver.advisor.AdviceError, match="seat 1 is the partner"):
+        advise_play(Position.from_json(EXAMPLE_POSITION), 2, call=parse_card("KC"), samples=2)
+
+
+def test_secretary_call_and_discard_advice_return_a_held_coup_card():
+    v = get_variant("secretary")
+    hand = parse_hand("Q5.J82.Q542.A")
+    for seed in (1, 2):          # some samples bring the candidate cards in the warchest
+        advice = advise_call(v, hand, trump=NT, samples=3, seed=seed, budget=BUDGET)
+        assert all(r["n"] == 3 for r in advice.rows)
+    pool = parse_hand("Q5.J842.KQ542.A")
+    advice = advise_discard(v, pool, trump=Suit.HEARTS, call=parse_card("4H"), samples=2,
+                            seed=1, budget=BUDGET, candidates=3)
+    assert all("4H" in r["option"].split() for r in advice.rows)
 
 
 def test_advice_api_checks_its_arguments():

@@ -440,6 +440,12 @@ def test_bad_bid_text_is_a_user_error(args, fragment):
     assert_user_error(run("solve", deal, "--declarer", "1", *args), fragment)
 
 
+def test_endless_input_is_refused_not_read_forever():
+    from cli.common import MAX_INPUT_CHARS
+    assert_user_error(run("solve", "-p", "-", input=" " * (MAX_INPUT_CHARS + 1)),
+                      "standard input holds more than")
+
+
 def test_negative_seeds_and_huge_benches_are_refused():
     assert_user_error(run("deal", "-v", "japanese", "--seed=-1"), "--seed must be 0 or more")
     assert_user_error(run("advise", "bid", "AKQ.JT9.2.AK3", "--seed=-1"), "--seed must be 0")

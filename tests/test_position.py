@@ -494,6 +494,29 @@ def test_nap_declarer_alone_and_trump_from_the_first_lead():
     assert Position.from_json(dict(data, trump=None)).trump == parse_trump(suit)
 
 
+SECRETARY_START = {   # a first lead to come, the coup card A\u2665 held by the Secretary (seat 3)
+    "variant": "secretary", "trump": "H", "declarer": 0, "partner": 3, "leader": 0, "trick": 0,
+    "hands": [["QS", "5S", "JH", "8H", "2H", "QD", "5D", "4D", "2D", "AC"],
+              ["KS", "8S", "3S", "KH", "7H", "6H", "9D", "8D", "7D", "JC"],
+              ["7S", "4S", "TH", "9H", "3D", "TC", "7C", "6C", "5C", "4C"],
+              ["AS", "JS", "9S", "AH", "5H", "3H", "JD", "QC", "8C", "2C"],
+              ["TS", "6S", "2S", "QH", "AD", "TD", "6D", "KC", "9C", "3C"]],
+    "state": {"coup_card": "AH"}}
+
+
+def test_first_trick_leader_and_secretary_start():
+    assert "first trick is led by seat 1" in error_of(nap_start(leader=2))
+    assert Position.from_json(SECRETARY_START).partner == 3
+    assert "first trick is led by seat 0" in error_of(dict(SECRETARY_START, leader=3))
+    held = mask_of(parse_card(c) for h in SECRETARY_START["hands"] for c in h)
+    returned = card_name(next(cards_of(get_variant("secretary").deck & ~held)))
+    out_of_sight = dict(SECRETARY_START, state={"coup_card": returned})
+    assert "returned with the warchest" in error_of(out_of_sight)
+    assert Position.from_json(dict(out_of_sight, partner=None)).partner is None
+    assert "no card has been played yet" in error_of(
+        dict(SECRETARY_START, state={"coup_card": "AH", "reveal_used": True}))
+
+
 def test_bridge_partner_sits_opposite():
     data = {"variant": "bridge", "declarer": 1, "trump": "NT", "leader": 0,
             "hands": [["AS"], ["KS"], ["QS"], ["JS"]], "trick": 12}

@@ -539,6 +539,13 @@ def test_positions_made_in_python_are_held_to_the_rules():
                           (dict(reveal_used=1), "True or False")):
         with pytest.raises(PositionError, match=words):
             solve(replace(pos, **change))
+    end = Position.from_json({"variant": "bridge", "declarer": 0, "trump": "NT", "leader": 1,
+                              "trick": 11, "hands": [["2S", "KD"], ["2D"], ["AS", "3S"],
+                                                     ["4S", "AD"]], "played": ["KS"]})
+    revoke = replace(end, hands=(end.hands[0], end.hands[1], 1 << parse_card("AS"), end.hands[3]),
+                     played=(parse_card("KS"), parse_card("3H")))
+    with pytest.raises(PositionError, match="illegal card in 'played'"):
+        solve(revoke)                            # 3H thrown while holding A\u2660
     with pytest.raises(PositionError, match="must be a Variant"):
         solve(replace(pos, variant="japanese"))
     with pytest.raises(PositionError, match="tuple of card masks"):

@@ -41,6 +41,9 @@ class Secretary(Variant):
         return {}
 
     def check_position(self, pos) -> None:
+        if pos.reveal_used and pos.trick == 0 and not pos.played:
+            raise PositionError("state 'reveal_used': the reveal is called in a trick, and no "
+                                "card has been played yet")
         coup = pos.coup_card
         if coup is None:
             return
@@ -52,6 +55,11 @@ class Secretary(Variant):
         if owner is None and coup in pos.played:
             owner = (pos.leader + pos.played.index(coup)) % pos.players
         if owner is None:
+            if pos.trick == 0 and pos.partner is not None:
+                # not held and not yet played: it lies among the returned cards
+                raise PositionError(f"the coup card {card_name(coup)} is in no hand before any "
+                                    "trick is complete, so it was returned with the warchest "
+                                    f"and Napoleon plays alone ('partner' null, not {pos.partner})")
             return
         if owner == pos.declarer:
             raise PositionError(f"the coup card {card_name(coup)} is Napoleon's own (seat "
