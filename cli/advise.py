@@ -275,7 +275,7 @@ def discard(
     v = variant_from(variant, option)
     check_counts(samples, jobs)
     pool = read_cards(cards_text, "hand + blind")
-    call_c = read_one_card(call_card, "--call") if call_card else None
+    call_c = read_one_card(call_card, "--call") if call_card is not None else None
     seed = pick_seed(seed)
     with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
         advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
@@ -319,11 +319,11 @@ def play(
     from .solving import load_position
     pos = load_position(position, False)
     check_counts(samples, jobs)
-    call_c = read_one_card(call_card, "--call") if call_card else None
+    call_c = read_one_card(call_card, "--call") if call_card is not None else None
     seed = pick_seed(seed)
     with progress_bar(samples, "solving") as step:
         advice = advise_play(pos, seat, call=call_c,
-                             discards=read_cards(discards, "--discards") if discards else 0,
+                             discards=read_cards(discards, "--discards") if discards is not None else 0,
                              constraints=constraints_from(constraint), target=target,
                              samples=samples, seed=seed, jobs=jobs,
                              budget=budget(time_limit, node_limit), progress=step)

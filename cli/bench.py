@@ -290,6 +290,9 @@ def bench(
     positions = bench_positions(v, deals, seed, cards)
 
     def progress(items, label):
+        if not sys.stderr.isatty():      # the label alone would still be printed: keep it clean
+            yield from items
+            return
         with typer.progressbar(items, label=label, file=sys.stderr) as bar:
             yield from bar
 
