@@ -14,7 +14,8 @@ from napoleon_rules.cards import CardParseError, card_name, mask_of, parse_cards
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import UsageError, card_text, check_seed, dumps, user_errors, variant_from
+from .common import (EXIT_LIMIT, UsageError, card_text, check_seed, dumps, fail, user_errors,
+                     variant_from)
 
 advise_app = typer.Typer(
     name="advise", no_args_is_help=True, rich_markup_mode="markdown",
@@ -327,6 +328,9 @@ def play(
                              constraints=constraints_from(constraint), target=target,
                              samples=samples, seed=seed, jobs=jobs,
                              budget=budget(time_limit, node_limit), progress=step)
+    if advice.dropped == samples:
+        fail(f"every sample's search hit its limit: no advice (raise --time-limit or "
+             f"--node-limit)", EXIT_LIMIT)
     if json_out:
         typer.echo(dumps(advice.to_json()))
         return

@@ -72,6 +72,8 @@ def main() -> None:
         typer.echo(f"error: {' '.join(e.format_message().split())} (see '{where} --help')",
                    err=True)
         sys.exit(e.exit_code)
+    if code == 130:                 # Ctrl-C: the app's own exit code for it, said in words
+        typer.echo("interrupted", err=True)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -11,6 +11,7 @@ from libc.stdint cimport uint64_t, uint32_t, int8_t, uint16_t
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_CheckSignals
 
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
@@ -31,6 +32,7 @@ from solver._sure cimport Sure, sure_init, sure_kinds, sure_bounds
 from solver._later cimport later_bounds, trick_sure
 from solver._refute cimport (ref_bits, ref_hash,
                              ref_hash_coarse, ref_hash_lead, ref_card, ref_store)
+from solver._interrupt cimport nps_install, nps_count
 from solver._canon cimport (Canon, canonicalise, canonicalise_plain, compress_init, move_to_canon,
                             move_from_canon, CANON_MEMO_SIZE)
 
@@ -38,6 +40,7 @@ cdef enum:
     ABORT_NONE = 0
     ABORT_NODES = 1
     ABORT_TIME = 2
+    ABORT_INTERRUPT = 3     # Ctrl-C (``_interrupt.pxd``)
 
 # Role and point games: from this many tricks left a trick start asks the table before the
 # sure bounds (with fewer the bounds settle more trick starts than the table, with more fewer).
@@ -63,7 +66,8 @@ ctypedef struct Search:
     uint64_t tt_hits        # table probes that answered a test without search
     uint64_t tests          # zero-window tests run by the driver
     double deadline         # monotonic clock time to abort at (0: none)
-    int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME
+    int aborted             # ABORT_NONE / ABORT_NODES / ABORT_TIME / ABORT_INTERRUPT
+    int sigints             # the SIGINT count when the solve began (``_interrupt.pxd``)
     Sure sure               # sure-winner tables (_sure.pxd)
     uint64_t fired_later    # how often the later-tricks bounds settled a test (_later.pxd)
     uint16_t* canon_memo    # each suit's relative ranks by its cards in play (_canon.pxd)
@@ -210,9 +214,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     if S.node_limit and S.nodes > S.node_limit:
         S.aborted = ABORT_NODES
         return 0
-    if S.deadline > 0 and (S.nodes & 1023) == 0 and now() > S.deadline:
-        S.aborted = ABORT_TIME
-        return 0
+    if (S.nodes & 1023) == 0:
+        if nps_count() != S.sigints:
+            S.aborted = ABORT_INTERRUPT
+            return 0
+        if S.deadline > 0 and now() > S.deadline:
+            S.aborted = ABORT_TIME
+            return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
     if s.nplayed:
@@ -577,9 +585,14 @@ cdef class Table:
     cdef uint64_t canon_fp      # ... under the rules with this fingerprint
     cdef int canon_trump        # ... and this trump
 
-    def __cinit__(self, int size_mb=64, bint keep_memory=False):
-        if size_mb < 1 or size_mb > 1 << 20:
-            raise ValueError(f"table size must be 1..{1 << 20} MB, not {size_mb}")
+    def __cinit__(self, size_mb=64, keep_memory=False):
+        # (checked as Python objects: a C int argument would take 2.7 as 2 and a bool as 1)
+        if isinstance(size_mb, bool) or not isinstance(size_mb, int) or \
+                not 1 <= size_mb <= 1 << 20:
+            raise ValueError(f"table size must be a whole number of MB, 1..{1 << 20}, "
+                             f"not {size_mb!r}")
+        if not isinstance(keep_memory, bool):
+            raise ValueError(f"keep_memory must be True or False, not {keep_memory!r}")
         memset(&self.tt, 0, sizeof(TT))
         self.tt.bytes = (<uint64_t>size_mb) << 20
         self.size_mb = size_mb
@@ -694,6 +707,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     t0 = now()
     _setup_sure(table, &r, &S.sure, fp, &s)
     S.deadline = t0 + time_limit if time_limit is not None else 0.0
+    nps_install()
+    S.sigints = nps_count()
     table.busy = True
     try:
         S.canon_trump = s.trump
@@ -761,6 +776,9 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
         table.busy = False
         if S.refute != table.refute:
             free(S.refute)
+    if status == ABORT_INTERRUPT:
+        PyErr_CheckSignals()        # the main thread: Python's handler raises here
+        raise KeyboardInterrupt     # another thread, or a handler that did not raise
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),

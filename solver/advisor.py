@@ -344,8 +344,8 @@ class ChoiceAdvice:
         return {"kind": self.kind, "variant": self.variant, "bid": self.bid,
                 "samples": self.samples, "seed": self.seed,
                 "options": [{"option": r["option"], "samples": r["n"],
-                             **{k: r[k].to_json() for k in ("points", "p_make", "score")
-                                if r.get(k) is not None}} for r in self.rows]}
+                             **{k: r[k].to_json() if r.get(k) is not None else None
+                                for k in ("points", "p_make", "score")}} for r in self.rows]}
 
 
 def _parse_bid_level(variant, trump, level: int | None) -> Bid:

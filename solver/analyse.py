@@ -552,10 +552,17 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     else:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = {pool.submit(one, item): item for item in work}
-            for f in as_completed(futures):
-                results[futures[f]] = f.result()
-                if progress:
-                    progress(len(results), len(work))
+            try:
+                for f in as_completed(futures):
+                    results[futures[f]] = f.result()
+                    if progress:
+                        progress(len(results), len(work))
+            except BaseException:
+                # Ctrl-C or an error: the cells not started are dropped (the running ones'
+                # searches stop at the same Ctrl-C, see solver/_interrupt.pxd)
+                for f in futures:
+                    f.cancel()
+                raise
     cells = [results[item] for item in work]
     complete = all(c.exact for c in cells)
     note, par_result = "", None

@@ -440,6 +440,14 @@ def test_bad_bid_text_is_a_user_error(args, fragment):
     assert_user_error(run("solve", deal, "--declarer", "1", *args), fragment)
 
 
+@needs_fast
+def test_play_advice_with_every_sample_stopped_exits_3(tmp_path):
+    r = run("advise", "play", "-p",
+            write(tmp_path, json.dumps(solving.EXAMPLE_POSITION)), "--seat", "2",
+            "--samples", "3", "--seed", "1", "--node-limit", "1")
+    assert r.exit_code == 3 and "every sample" in r.stderr, (r.exit_code, r.stderr)
+
+
 def test_endless_input_is_refused_not_read_forever():
     from cli.common import MAX_INPUT_CHARS
     assert_user_error(run("solve", "-p", "-", input=" " * (MAX_INPUT_CHARS + 1)),

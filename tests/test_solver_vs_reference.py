@@ -555,6 +555,12 @@ def test_positions_made_in_python_are_held_to_the_rules():
         solve(replace(bridge, partner=(bridge.declarer + 1) % 4))
 
 
+@pytest.mark.parametrize("args", [(2.7,), (True,), ("64",), (None,), (0,), (1 << 40,), (8, "x")])
+def test_table_arguments_are_checked(args):
+    with pytest.raises(ValueError, match="table size|keep_memory"):
+        Table(*args)
+
+
 def test_table_grows_within_its_memory_budget():
     """A table starts small and doubles as it fills, but never past ``size_mb``; the
     answers do not depend on its size."""
@@ -567,3 +573,50 @@ def test_table_grows_within_its_memory_budget():
     entry_bytes = 8 * (len(pos.hands) + 1)                # the hands' words and a meta word
     assert small.capacity > 2048 * 8                     # it grew from its first layout ...
     assert small.capacity * entry_bytes <= 4 << 20       # ... and stayed within 4 MB
+
+
+_INTERRUPTED_CHILD = """
+import os, signal, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import solver
+from napoleon_rules import get_variant, random_deal
+from napoleon_rules.cards import parse_cards
+from solver.declarations import Setup, declare, parse_strain
+deal = random_deal(get_variant("japanese"), 4)
+setup = Setup(deal.variant, tuple(deal.hands), deal.rest, 0)
+_, pos = declare(setup, 4, parse_strain(deal.variant, "H"), 0, None,
+                 tuple(sorted(parse_cards("3S 9C"))))
+outcome = {}
+def work():
+    try:
+        outcome["bounds"] = solver.bounds(pos, 11)     # a test of 40 M nodes or more
+    except KeyboardInterrupt:
+        outcome["interrupted"] = True
+worker = threading.Thread(target=work)
+worker.start()
+time.sleep(0.5)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(120)
+except KeyboardInterrupt:
+    pass
+worker.join()
+print("interrupted" if outcome.get("interrupted") else "finished", outcome.get("bounds"))
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "kill") or __import__("sys").platform == "win32",
+                    reason="POSIX signals")
+def test_ctrl_c_stops_a_search_running_without_the_gil():
+    """Ctrl-C reaches a search in progress (solver/_interrupt.pxd): on a worker thread the
+    solve raises KeyboardInterrupt at once instead of running its seconds to the end and
+    returning (which it does, with the answer, when the signal is not seen)."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, "-c", _INTERRUPTED_CHILD], capture_output=True,
+                          text=True, timeout=300, cwd=root,
+                          env=dict(os.environ, PYTHONPATH=root))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "interrupted", done.stdout
