@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JOKER, CardParseError, Suit, card_name, parse_card, parse_suit, parse_trump, trump_name
+from .cards import (JOKER, CardParseError, Suit, card_name, parse_card, parse_suit, parse_trump,
+                    trump_name)
 from .errors import IllegalPlayError
 
 

@@ -98,8 +98,8 @@ def _check_call(variant, call) -> None:
                              " (the bidder plays alone)"))
     if isinstance(call, bool) or not isinstance(call, int) or not 0 <= call <= JOKER \
             or not variant.deck >> call & 1:
-        raise AdviceError(f"--call: {card_name(call) if type(call) is int and 0 <= call <= JOKER else repr(call)}"
-                          f" is not a card of the {variant.name} deck")
+        shown = card_name(call) if type(call) is int and 0 <= call <= JOKER else repr(call)
+        raise AdviceError(f"--call: {shown} is not a card of the {variant.name} deck")
 
 
 # ---- declaring a sampled deal -------------------------------------------------------------------
