@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from napoleon_rules.cards import CardParseError, card_name, mask_of, parse_cards, parse_trump
+from napoleon_rules.cards import CardParseError, card_name, count, mask_of, parse_cards, parse_trump
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
@@ -65,8 +65,8 @@ def read_cards(text: str, what: str) -> int:
 def read_one_card(text: str, what: str) -> int:
     """One card (``JS``, ``JO``), as ``read_cards`` reads it."""
     mask = read_cards(text, what)
-    if bin(mask).count("1") != 1:
-        raise UsageError(f"bad {what}: one card, not {bin(mask).count('1')} ({text!r})")
+    if count(mask) != 1:
+        raise UsageError(f"bad {what}: one card, not {count(mask)} ({text!r})")
     return mask.bit_length() - 1
 
 

@@ -11,6 +11,7 @@ import typer
 from napoleon_rules import Deal, Position, get_variant, parse_deal, reference
 from napoleon_rules.cards import card_name, parse_card
 from napoleon_rules.errors import DealError
+from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text
 from .common import (UsageError, card_text, dumps, hand_text, parse_options, read_text, trump_text,
@@ -90,20 +91,10 @@ def load_position(path: Optional[str], example: bool) -> Position:
     if path is None:
         raise UsageError("no position: give --position FILE.json ('-' reads stdin) or --example")
     text = read_text(path)
+    name = "standard input" if path == "-" else path
     if not text.strip():
-        raise UsageError(f"{'standard input' if path == '-' else path} is empty: expected a JSON position")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
-                         f"{e.msg} at line {e.lineno} column {e.colno}") from None
-    except RecursionError:
-        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
-                         "nested too deeply for a position") from None
-    except ValueError as e:          # e.g. a number of thousands of digits
-        raise UsageError(f"malformed JSON in {'standard input' if path == '-' else path}: "
-                         f"{str(e).split(';')[0]}") from None
-    return Position.from_json(data)
+        raise UsageError(f"{name} is empty: expected a JSON position")
+    return Position.from_json(loads_json(text, name))
 
 
 def seat_role(pos: Position, seat: int) -> str:

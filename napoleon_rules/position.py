@@ -58,6 +58,16 @@ class Position:
     def on_declarer_side(self, seat: int) -> bool:
         return seat == self.declarer or seat == self.partner
 
+    def owner_of(self, card: int) -> int | None:
+        """The seat that holds ``card`` or played it to the current trick (None: out of
+        sight, in an earlier trick or put away)."""
+        for seat, h in enumerate(self.hands):
+            if h >> card & 1:
+                return seat
+        if card in self.played:
+            return (self.leader + self.played.index(card)) % self.players
+        return None
+
     @property
     def misere(self) -> bool:
         return self.contract == "misere"
@@ -148,14 +158,7 @@ class Position:
     def from_json(cls, data: Any) -> "Position":
         """Read and check a position (a dict, or JSON text). Raises a ``NapoleonError``."""
         if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise PositionError(f"malformed JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-            except RecursionError:
-                raise PositionError("malformed JSON: nested too deeply for a position") from None
-            except ValueError as e:      # e.g. a number of thousands of digits
-                raise PositionError(f"malformed JSON: {str(e).split(';')[0]}") from None
+            data = loads_json(data)
         if not isinstance(data, dict):
             raise PositionError("a position must be a JSON object")
         known = {"variant", "options", "trump", "declarer", "partner", "hands", "leader", "trick",
@@ -310,6 +313,20 @@ class Position:
         if (self.coup_card is not None or self.reveal_used) and not v.has_coup_card:
             raise PositionError(f"state 'coup_card'/'reveal_used': {v.name} has no coup card")
         v.check_position(self)
+
+
+def loads_json(text: str | bytes, where: str = "") -> Any:
+    """``json.loads``, with every way the text can fail to be JSON (a syntax error, nesting
+    too deep, a number of thousands of digits) a ``PositionError`` naming ``where`` (a file)."""
+    head = f"malformed JSON in {where}" if where else "malformed JSON"
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{head}: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise PositionError(f"{head}: nested too deeply for a position") from None
+    except ValueError as e:          # e.g. a number of thousands of digits
+        raise PositionError(f"{head}: {str(e).split(';')[0]}") from None
 
 
 def _list(value: Any, what: str) -> list:

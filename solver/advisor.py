@@ -77,11 +77,12 @@ def _check_constraint(c):
 
 def _trump(variant, trump):
     """A trump as given (``Suit``, ``NT``, or text such as ``"S"``), checked for the variant."""
-    if isinstance(trump, str) and trump != NT:
+    if isinstance(trump, str):
         trump = parse_trump(trump)
     if trump is None or trump not in variant.trumps:
-        raise AdviceError(f"trump {trump_name(trump) if trump in (*Suit, NT) else trump!r} is not "
-                          f"allowed in {variant.name}")
+        shown = trump_name(trump) if trump in (*Suit, NT) else repr(trump)
+        raise AdviceError(f"trump {shown} is not allowed in {variant.name} "
+                          f"(allowed: {', '.join(trump_name(x) for x in variant.trumps)})")
     return trump
 
 
@@ -278,10 +279,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
         if variant.name == "nap":
             raise AdviceError("nap: the first lead names trump, so bid advice has one row for "
                               "the first lead and one for Mis\u00e8re, and takes no --trump")
-        for t in trumps:
-            if t not in variant.trumps:
-                raise AdviceError(f"trump {trump_name(t)} is not allowed in {variant.name} "
-                                  f"(allowed: {', '.join(trump_name(x) for x in variant.trumps)})")
+        trumps = [_trump(variant, t) for t in trumps]
     if isinstance(auction, str):
         auction = auction.replace(",", " ").split()     # "13S pass 14H" as well as a list
     state = auction_state(variant, seat, auction, dealer)
@@ -533,14 +531,10 @@ class PlayAdvice:
 def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
     """A called card the seat can see (its own, played to this trick, or put away by the
     seat as declarer) shows the partner: it must be the position's."""
-    n = pos.players
-    if pos.hands[seat] >> call & 1:
-        owner = seat
-    elif call in pos.played:
-        owner = (pos.leader + pos.played.index(call)) % n
-    elif seat == pos.declarer and discards >> call & 1:
+    owner = pos.owner_of(call)
+    if seat == pos.declarer and discards >> call & 1:
         owner = pos.declarer
-    else:
+    elif owner is None or (owner != seat and call not in pos.played):
         return                       # unseen: its holder in each sample is the partner
     expect = None if owner == pos.declarer else owner
     if pos.partner != expect:

@@ -238,7 +238,7 @@ def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int 
     if position.is_over:
         return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0, "time_s": 0.0})
     out = _run(position, "solve" if mode is Mode.CARDS else "value", 0, node_limit, time_limit,
-               tt_mb, table)
+               tt_mb, table, compile_rules(position))
     maxing = position.on_declarer_side(position.to_move) != position.misere
     plays: dict[int, int] = {}
     for code, v in zip(out["moves"], out["values"]):
@@ -270,5 +270,6 @@ def bounds(position: Position, target: int, *, node_limit: int | None = None,
     _check_position(position)
     if position.is_over:
         return 0, 0
-    out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table)
+    out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table,
+               compile_rules(position))
     return out["lower"], out["upper"]

@@ -51,9 +51,7 @@ class Secretary(Variant):
             raise PositionError(f"the coup card {card_name(coup)} is not in the {self.name} deck")
         # Whoever holds the coup card, or played it to the current trick, is the Secretary;
         # a coup card out of sight lies in the warchest or fell in an earlier trick.
-        owner = holder(pos.hands, coup)
-        if owner is None and coup in pos.played:
-            owner = (pos.leader + pos.played.index(coup)) % pos.players
+        owner = pos.owner_of(coup)
         if owner is None:
             if pos.trick == 0 and pos.partner is not None:
                 # not held and not yet played: it lies among the returned cards
