@@ -13,8 +13,8 @@ from napoleon_rules import Deal, get_variant, parse_deal
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, card_text, dumps, fail, hand_text, parse_options, read_text,
-                     user_errors)
+from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
+                     read_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:
@@ -183,7 +183,9 @@ def analyse(
         help="Only this column: S H D C NT (nap: lead, misere).", show_default=False)] = None,
     partner: Annotated[Optional[str], typer.Option(
         help="Only this partner choice: a seat, or 'alone'.", show_default=False)] = None,
-    dealer: Annotated[int, typer.Option(help="The dealer, for the par auction.")] = 0,
+    dealer: Annotated[Optional[int], typer.Option(
+        help="The dealer, who bids first in the par auction [default: 0] (the whole table "
+             "only: a single row, column or partner has no par).", show_default=False)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker threads (cores to use).")] = 1,
     time_limit: Annotated[Optional[float], typer.Option(
         help="Seconds for the whole analysis; cells not finished show bounds (exit code 3).",
@@ -233,6 +235,14 @@ def analyse(
     from solver.analyse import analyse_cards
 
     v, hands, rest, full = load(deal, variant, option, short_hands)
+    if dealer is not None:
+        if v.fixed_partnership:
+            raise UsageError(f"--dealer: {v.name} has no auction here, so no par to deal for")
+        if declarer is not None or trump is not None or partner is not None:
+            raise UsageError("--dealer sets who bids first in the par auction, which needs the "
+                             "whole table: drop --declarer, --trump and --partner, or --dealer")
+    else:
+        dealer = 0
     show = progress if progress is not None else sys.stderr.isatty()
     if partner is not None and re.fullmatch(r"-?[0-9]{1,3}", partner.strip()):
         partner = int(partner)   # a seat; anything else ('alone', typos) the API checks

@@ -22,7 +22,8 @@ import typer
 from napoleon_rules import Choices, Deal, Position, Variant, random_deal
 from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
-from .common import UsageError, check_seed, dumps, user_errors, variant_from
+from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_seed, dumps, fail, user_errors,
+                     variant_from)
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
 
@@ -244,10 +245,10 @@ def bench(
         "--vs-dds", help="Bridge only: solve the same deals with DDS (the endplay package) "
                          "and print the time ratio.")] = False,
     node_limit: Annotated[Optional[int], typer.Option(
-        help="Stop a solve after this many nodes (the deal is counted as limited).",
+        help="Stop a solve after this many nodes (the deal is counted as limited; exit code 3).",
         show_default=False)] = None,
     time_limit: Annotated[Optional[float], typer.Option(
-        help="Stop a solve after this many seconds (the deal is counted as limited).",
+        help="Stop a solve after this many seconds (the deal is counted as limited; exit code 3).",
         show_default=False)] = None,
     cards: Annotated[Optional[int], typer.Option(
         help="Solve smaller positions: play each deal on (seeded random legal play) until "
@@ -316,3 +317,10 @@ def bench(
         typer.echo(dumps(result))
     else:
         typer.echo(report_text(result))
+    if result.get("disagreements"):
+        fail(f"the fast solver and DDS disagree on deals {result['disagreements']}: a bug, "
+             "please report it", EXIT_INTERNAL)
+    limited = result.get("solver", {}).get("limit_reached", 0)
+    if limited:
+        fail(f"a limit stopped {limited} of {deals} solves: the times above leave them out "
+             "(raise --node-limit/--time-limit)", EXIT_LIMIT)

@@ -93,7 +93,11 @@ def rules(
         typer.echo(dumps(data))
         return
     typer.echo(f"{v.name}: {v.title}")
-    typer.echo(f"  {v.summary}")
+    if any(v.options[o.name] != o.default for o in v.OPTIONS):
+        # The summary describes the preset as it comes; the lines below are this game's.
+        typer.echo(f"  by default: {v.summary}; with the options changed below:")
+    else:
+        typer.echo(f"  {v.summary}")
     deck = 53 if v.has_joker else bin(v.deck).count("1")
     typer.echo(f"deal:    {v.players} players x {v.hand_size} cards, {v.blind_size} in the "
                f"{rest_name(v)}; {deck}-card pack{' with the Joker' if v.has_joker else ''}")

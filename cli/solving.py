@@ -14,9 +14,12 @@ from napoleon_rules.errors import DealError
 from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text
-from .common import (UsageError, card_text, dumps, hand_text, parse_options, read_text, trump_text,
-                     user_errors)
+from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
+                     read_text, trump_text, user_errors)
 from .solve_deal import line_by_trick, position_from_deal
+
+#: The fast engine's transposition table, in MB, when --tt-mb is not given.
+DEFAULT_TT_MB = 64
 
 #: The reference minimax tries every line: past these sizes it could run for minutes.
 REFERENCE_MAX_TRICKS = 4
@@ -68,12 +71,27 @@ def solve_reference(pos: Position) -> dict:
             "plays": {card_name(c): v for c, v in sorted(plays.items())}}
 
 
-def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None, tt_mb: int) -> dict:
+def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
+               tt_mb: int | None) -> dict:
     solve = fast_solver()
     if solve is None:
         raise UsageError("the fast engine is not built (run 'pip install -e .' in the project); "
                          "use --engine reference for small endgames")
-    return solve(pos, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb).to_json()
+    return solve(pos, node_limit=node_limit, time_limit=time_limit,
+                 tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
+
+
+def solve_fast_or_bounds(pos: Position, node_limit: int | None, time_limit: float | None,
+                         tt_mb: int | None) -> dict:
+    """``solve_fast``, or when a limit stops it the bounds it proved, as JSON with a null
+    value (as ``analyse --json`` reports a stopped cell), so that a script reading the
+    output still gets what was learnt."""
+    from solver import SearchLimitError
+    try:
+        return solve_fast(pos, node_limit, time_limit, tt_mb)
+    except SearchLimitError as e:
+        return {"value": None, "unit": pos.variant.unit, "lower": e.lower, "upper": e.upper,
+                "plays": {}, "line": [], "stats": dict(e.stats), "limit_reached": str(e)}
 
 
 def choose_engine(engine: Engine) -> Engine:
@@ -218,12 +236,16 @@ def solve(
              "'auto': fast when it is built, else reference.", case_sensitive=False)] = Engine.auto,
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"value", "unit", "plays": {card: value}} (the fast engine adds '
-                       '"line" and "stats"; a deal adds the starting "position").')] = False,
+                       '"line" and "stats"; a deal adds the starting "position"). When a limit '
+                       'stops the search: "value" null, the "lower" and "upper" bounds proved, '
+                       'exit code 3.')] = False,
     node_limit: Annotated[Optional[int], typer.Option(
         help="Fast engine: stop after this many nodes (exit code 3).", show_default=False)] = None,
     time_limit: Annotated[Optional[float], typer.Option(
         help="Fast engine: stop after this many seconds (exit code 3).", show_default=False)] = None,
-    tt_mb: Annotated[int, typer.Option(help="Fast engine: transposition table size in MB.")] = 64,
+    tt_mb: Annotated[Optional[int], typer.Option(
+        help="Fast engine: transposition table size in MB [default: 64].",
+        show_default=False)] = None,
 ) -> None:
     """Solve a position double dummy (every hand open): its value, each legal card's value and
     a best line of play, trick by trick.
@@ -266,19 +288,25 @@ def solve(
                 or alone:
             raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
-    if not 1 <= tt_mb <= 1 << 20:
+    if tt_mb is not None and not 1 <= tt_mb <= 1 << 20:
         raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
-    if engine is Engine.reference and (node_limit is not None or time_limit is not None):
-        raise UsageError("--node-limit and --time-limit limit the fast engine; the reference "
-                         "engine searches without limits")
+    if engine is Engine.reference and (node_limit is not None or time_limit is not None
+                                       or tt_mb is not None):
+        raise UsageError("--node-limit, --time-limit and --tt-mb are the fast engine's; the "
+                         "reference engine searches without limits or table")
     chosen = choose_engine(engine)
     if chosen is Engine.reference:
         result = solve_reference(pos)
+    elif json_out:
+        result = solve_fast_or_bounds(pos, node_limit, time_limit, tt_mb)
     else:
         result = solve_fast(pos, node_limit, time_limit, tt_mb)
     if json_out:
         if start is not None:
             result = dict(result, position=pos.to_json())
         typer.echo(dumps(result))
+        if result["value"] is None:
+            fail(f"a search limit stopped the solve: the value is between {result['lower']} "
+                 f"and {result['upper']} (raise --node-limit/--time-limit)", EXIT_LIMIT)
     else:
         typer.echo(describe(pos, result, chosen, start.summary if start else None))

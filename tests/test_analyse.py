@@ -414,6 +414,9 @@ def test_cli_one_cell_and_limits():
     ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
     (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
       "-o", "players=3", "--partner", "1"], "nap has no partner"),
+    ([SHORT, "--short-hands", "--declarer", "2", "--dealer", "1"], "needs the whole table"),
+    (["bridge:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+      "--dealer", "1"], "bridge has no auction"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(args, fragment):
     r = run(*args)

@@ -130,6 +130,10 @@ def test_rules_json_player_table_and_trumps():
 def test_rules_shows_a_changed_option_with_its_default():
     r = run("rules", "japanese", "--option", "yoromeki=false")
     assert "yoromeki = false (default true)" in r.stdout
+    # the preset's one-line summary is its default game: said so once an option changes it
+    seven = run("rules", "japanese", "-o", "players=7").stdout.splitlines()
+    assert seven[1].startswith("  by default: 5 players") and "7 players x 7 cards" in seven[2]
+    assert run("rules", "japanese").stdout.splitlines()[1].startswith("  5 players")
 
 
 # ---- deal and show -------------------------------------------------------------------------------
@@ -280,6 +284,31 @@ def test_fast_engine_node_limit_exits_3(tmp_path):
     assert r.exit_code == 3 and r.stderr.startswith("error: node limit reached")
     # North leads five top trumps, partner five top hearts: all 5 tricks.
     assert json.loads(run("solve", "-p", path, "--json").stdout)["value"] == 5
+
+
+@needs_fast
+def test_a_limited_solve_still_prints_its_bounds_as_json(tmp_path):
+    deal = ("japanese:Q5.J82.Q542.A K83.K76.987.J 74.T9.3.T7654 AJ9.A53.J.Q82 T62.Q.AT6.K93 "
+            "| .4.K.")
+    r = run("solve", deal, "--declarer", "0", "--trump", "S", "--partner", "2",
+            "--discard", "4H KD", "--node-limit", "2000", "--json")
+    assert r.exit_code == 3 and r.stderr.startswith("error: a search limit stopped the solve")
+    out = json.loads(r.stdout)
+    assert out["value"] is None and 0 <= out["lower"] <= out["upper"] <= 20
+    assert out["stats"]["nodes"] > 2000 and out["position"]["declarer"] == 0
+
+
+def test_the_reference_engine_takes_no_table_size():
+    assert_user_error(run("solve", "--example", "--engine", "reference", "--tt-mb", "8"),
+                      "--tt-mb", "reference")
+
+
+@needs_fast
+def test_bench_exits_3_when_a_limit_leaves_deals_out():
+    r = run("bench", "-v", "japanese", "--deals", "2", "--cards", "6", "--node-limit", "50")
+    assert r.exit_code == 3 and "2 of 2 deals reached" in r.stdout
+    assert r.stderr.startswith("error: a limit stopped 2 of 2 solves")
+    assert run("bench", "-v", "japanese", "--deals", "2", "--cards", "3").exit_code == 0
 
 
 # ---- bad input: one line, exit code 2 ---------------------------------------------------------
