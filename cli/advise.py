@@ -193,8 +193,9 @@ def bid(
     typer.echo("\n".join(lines))
 
 
-def choice_table(advice, points: bool) -> str:
-    lines = [f"{advice.kind} advice, bid {advice.bid}, {advice.samples} samples, seed {advice.seed}",
+def choice_table(advice, points: bool, v, seat: int) -> str:
+    lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}, "
+             f"{advice.samples} samples, seed {advice.seed}",
              f"  {advice.kind:<12} {'samples':>7}  " + ("expected total [95% CI]    " if points else "")
              + f"{'P(make) [95% CI]':<24} expected score [95% CI]"]
     for r in advice.rows:
@@ -209,10 +210,11 @@ def choice_table(advice, points: bool) -> str:
 @user_errors
 def call(
     hand: Annotated[str, typer.Argument(help="The hand (before taking the blind).", show_default=False)],
+    trump: Annotated[str, typer.Option(help="The trump bid: S H D C (NT where allowed).",
+                                       show_default=False)],
     blind: Annotated[Optional[str], typer.Argument(
         help="The blind, if it has been seen (Mighty: the kitty is seen before the call).",
         show_default=False)] = None,
-    trump: Annotated[str, typer.Option(help="The trump bid: S H D C (NT where allowed).")] = "S",
     bid_level: Annotated[Optional[int], typer.Option(
         "--bid", help="The level bid (default the lowest).", show_default=False)] = None,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
@@ -225,6 +227,7 @@ def call(
     Examples:
 
         napoleon advise call AKQ.JT9.2.AK3 --trump S --bid 14
+
         napoleon advise call "AK.QJT9.A.K3+JO" "2.3.4." -v mighty --trump H --bid 15
     """
     from solver.advisor import advise_call
@@ -237,7 +240,7 @@ def call(
         advice = advise_call(v, cards, seen, trump=read_trump(trump), bid_level=bid_level, seat=seat,
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
                              jobs=jobs, budget=budget(time_limit, node_limit), progress=step)
-    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, points=False))
+    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, False, v, seat))
 
 
 # ---- discard ------------------------------------------------------------------------------------
@@ -247,7 +250,8 @@ def discard(
     cards_text: Annotated[str, typer.Argument(
         metavar="HAND+BLIND", help="The hand with the blind taken (10 + 2 cards in Japanese).",
         show_default=False)],
-    trump: Annotated[str, typer.Option(help="The trump: S H D C (NT where allowed).")] = "S",
+    trump: Annotated[str, typer.Option(help="The trump: S H D C (NT where allowed).",
+                                       show_default=False)],
     call_card: Annotated[Optional[str], typer.Option(
         "--call", help="The card called (Mighty: omit to play without a friend).",
         show_default=False)] = None,
@@ -267,9 +271,10 @@ def discard(
     the opponents would score, empty short suits); the best --candidates then go through
     successive halving: each round doubles the samples and keeps the better half.
 
-    Example:
+    Examples:
 
         napoleon advise discard AKQ2.JT9.32.AK3 --trump S --call JS --samples 64 -j 2
+
         napoleon advise discard "AS KS QS 2S JH TH 9H 3D 2D AC KC 3C" --trump S --call JS
     """
     from solver.advisor import advise_discard
@@ -284,7 +289,7 @@ def discard(
                                 constraints=constraints_from(constraint), samples=samples,
                                 seed=seed, jobs=jobs, budget=budget(time_limit, node_limit),
                                 by_score=by_score, progress=step)
-    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, points=not by_score))
+    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, not by_score, v, seat))
 
 
 # ---- play ---------------------------------------------------------------------------------------
@@ -302,6 +307,11 @@ def play(
         "partner.", show_default=False)] = None,
     discards: Annotated[Optional[str], typer.Option(
         help="The cards put away (unseen by all but the declarer).", show_default=False)] = None,
+    earlier: Annotated[Optional[str], typer.Option(
+        metavar="CARDS", help="The cards played to the complete tricks. A position lists only "
+        "the cards still held, so after trick 1 a seat that did not put the rest away (every "
+        "seat in Nap, whose stock nobody sees) needs these or --discards to tell the cards "
+        "out of play from the unseen rest.", show_default=False)] = None,
     target: Annotated[Optional[int], typer.Option(
         help="Also give P(the declarer's side takes at least this from here).",
         show_default=False)] = None,
@@ -309,8 +319,9 @@ def play(
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """The expected value of each legal card, from one seat's view: the hands it cannot see
-    are dealt again in each sample (voids shown in the current trick are kept; earlier
-    ones go in with -c, e.g. -c 3:H=0).
+    (and the cards put away, or Nap's stock, unless the seat put them away) are dealt again
+    in each sample (voids shown in the current trick are kept; earlier ones go in with -c,
+    e.g. -c 3:H=0). Without --call the position's partner is taken as known.
 
     Example:
 
@@ -325,6 +336,7 @@ def play(
     with progress_bar(samples, "solving") as step:
         advice = advise_play(pos, seat, call=call_c,
                              discards=read_cards(discards, "--discards") if discards is not None else 0,
+                             earlier=read_cards(earlier, "--earlier") if earlier is not None else None,
                              constraints=constraints_from(constraint), target=target,
                              samples=samples, seed=seed, jobs=jobs,
                              budget=budget(time_limit, node_limit), progress=step)
@@ -335,8 +347,18 @@ def play(
         typer.echo(dumps(advice.to_json()))
         return
     goal = "highest" if advice.maximise else "lowest"
-    lines = [f"{pos.variant.title}: seat {seat} to play, {samples} samples, seed {seed}"
+    role = "declarer" if seat == pos.declarer else (
+        "partner" if seat == pos.partner and advice.partner_known else
+        "defender" if advice.partner_known else "not the declarer")
+    partner = ("partner: unknown until the called card shows (its holder in each sample)"
+               if not advice.partner_known else "no partner" if pos.partner is None
+               else f"partner: seat {pos.partner}")
+    if advice.partner_known and seat != pos.partner and not pos.variant.fixed_partnership \
+            and not pos.variant.trump_from_first_lead:
+        partner += " (taken as known: give --call CARD while the called card has not shown)"
+    lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples} samples, seed {seed}"
              + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
+             f"{advice.unseen} unseen cards dealt again in each sample; {partner}",
              f"value = the declarer's side's take from the cards still in play; best = {goal}",
              f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
     best = advice.best()

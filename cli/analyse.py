@@ -68,12 +68,15 @@ def partner_letter(v) -> str:
 
 
 def cell_text(v, cell) -> str:
-    """``15 G2 15♠``: value, partner (``-`` alone), highest makeable bid; bounds if inexact."""
+    """``15 G2 15♠ +2``: value, partner (``-`` alone), highest makeable bid and its score for
+    the declarer; bounds if inexact."""
     from solver.par import bid_text
     if not cell.exact:
         return f"{cell.lower}..{cell.upper}?"
     best = cell.best
     bid = bid_text(cell.bid) if cell.bid else ""
+    if cell.bid and cell.score is not None and not v.fixed_partnership:   # bridge: no scoring here
+        bid += f" {cell.score:+g}"
     if v.name == "nap":
         return f"{best.value:>2} {bid}".rstrip()
     who = "-" if best.partner is None else f"{partner_letter(v)}{best.partner}"
@@ -103,7 +106,8 @@ def par_text(analysis) -> str:
     v, p = analysis.variant, analysis.par
     if p is None:
         return analysis.note
-    auction = " ".join("pass" if b is None else bid_text(b) for _, b in p.calls)
+    auction = "seat:call " + " ".join(f"{s}:{'pass' if b is None else bid_text(b)}"
+                                      for s, b in p.calls)
     if p.declarer is None:
         return f"par: everybody passes ({auction}); seat {p.redeal_by} deals again"
     who = "alone" if p.partner is None else f"seat {p.partner} as {v.partner_name}"
@@ -118,12 +122,12 @@ def legend(v) -> str:
     what = {"points": "points", "tricks": "tricks"}[v.unit]
     if v.name == "nap":
         return (f"each cell: {what} the bidder takes (misère: tricks it cannot avoid), the "
-                "highest makeable bid")
+                "highest makeable bid and the bidder's score for it")
     if v.fixed_partnership:
         return f"each cell: {what} for the declarer's side, the partner (P), the highest contract made"
     return (f"each cell: {what} for the declarer's side with the best {v.partner_name} and "
             f"discard, the {v.partner_name} ({partner_letter(v)}k = seat k, - = alone), "
-            "the highest makeable bid")
+            "the highest makeable bid and the declarer's score for it")
 
 
 def single_cell_text(analysis) -> list[str]:
@@ -150,7 +154,13 @@ def single_cell_text(analysis) -> list[str]:
                      f": {best.value} {v.unit}; highest makeable bid {bid_text(cell.bid)}" +
                      (f", score {cell.score:+g}" if cell.score is not None else ""))
         if cell.line:
-            lines.append("best line: " + " ".join(str(m) for m in cell.line))
+            from solver.declarations import Setup, declare
+            from .solve_deal import line_by_trick
+            setup = Setup(v, tuple(analysis.hands), analysis.rest, analysis.start_trick)
+            _, start = declare(setup, cell.declarer, cell.trump, best.partner, best.call,
+                               best.discard)
+            lines.append("best line, trick by trick (credit to the declarer's side):")
+            lines.extend(line_by_trick(start, cell.line))
     return lines
 
 

@@ -45,7 +45,7 @@ class Deal:
         right hand sizes."""
         v = self.variant
         if len(self.hands) != v.players:
-            raise DealError(f"{v.name} needs {v.players} hands, the deal has {len(self.hands)}")
+            raise DealError(v.hands_message(len(self.hands)))
         seen = 0
         for i, h in enumerate(list(self.hands) + [self.rest]):
             where = f"hand {i}" if i < len(self.hands) else "the blind"

@@ -125,6 +125,15 @@ class Variant:
     def hand_size(self) -> int:
         return PLAYER_TABLE[self.players][0]
 
+    def hands_message(self, hands: int) -> str:
+        """The error for a deal of ``hands`` hands, naming the option that allows that many."""
+        text = f"{self.name} needs {self.players} hands, the deal has {hands}"
+        for o in self.OPTIONS:
+            if o.name == "players" and (o.minimum or 0) <= hands <= (o.maximum or hands):
+                text += (f" (a {hands}-player game takes the option players={hands}: "
+                         f"-o players={hands} on the command line)")
+        return text
+
     @property
     def blind_size(self) -> int:
         return PLAYER_TABLE[self.players][1] + (1 if self.has_joker else 0)

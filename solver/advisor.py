@@ -510,6 +510,8 @@ class PlayAdvice:
     cards: dict[int, Estimate]
     target: int | None = None
     reach: dict[int, Estimate] = field(default_factory=dict)
+    unseen: int = 0                 #: cards dealt again in each sample
+    partner_known: bool = True      #: the position's partner taken as known (no --call)
 
     def best(self) -> int | None:
         known = [(e.mean, c) for c, e in self.cards.items() if e.mean is not None]
@@ -519,7 +521,8 @@ class PlayAdvice:
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "seat": self.seat, "samples": self.samples,
-                "seed": self.seed, "dropped": self.dropped,
+                "seed": self.seed, "dropped": self.dropped, "unseen": self.unseen,
+                "partner_known": self.partner_known,
                 "goal": "maximise" if self.maximise else "minimise",
                 "best": None if self.best() is None else card_name(self.best()),
                 "cards": {card_name(c): e.to_json() for c, e in sorted(self.cards.items())},
@@ -543,25 +546,71 @@ def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
                           f"position's partner is {'null' if pos.partner is None else pos.partner}")
 
 
+def _rest_count(v) -> int:
+    """How many cards no hand plays: the blind's discards, Nap's undealt stock (none in bridge)."""
+    return count(v.deck) - v.players * v.hand_size
+
+
 def play_knowledge(pos, seat: int, call: int | None, discards: int,
-                   constraints: Sequence[Constraint]) -> Knowledge:
+                   constraints: Sequence[Constraint], earlier: int | None = None) -> Knowledge:
     """What ``seat`` knows in ``pos``: its hand and the current trick; voids shown in this
-    trick (a card off the suit led that was not a free card); the put-away ``discards`` when
-    ``seat`` is the declarer (to the others they are unseen cards of the rest)."""
+    trick (a card off the suit led that was not a free card); the cards out of play, i.e.
+    played to the complete tricks (``earlier``) and, when ``seat`` is the declarer of a
+    variant with a blind, the cards it put away. Every other card is unseen: the other hands
+    and the cards no hand plays (the put-away cards to the other seats, Nap's undealt stock
+    to everyone) are dealt again from them.
+
+    A position lists only the cards still held, so the cards it lacks are the earlier
+    tricks' and the rest together; which are which is known at trick 0 (no earlier trick),
+    in a game without a rest (bridge), to the declarer that put the rest away (it sees every
+    card out of play), or from ``earlier`` or ``discards``. Otherwise the seat's view
+    cannot be made and ``AdviceError`` says what to give."""
     v = pos.variant
     n = v.players
     hands = list(pos.hands)
-    rest_size = count(discards)
+    held = 0
+    for h in hands:
+        held |= h
+    absent = v.deck & ~held & ~mask_of(pos.played)
+    sees_rest = seat == pos.declarer and not v.trump_from_first_lead and not v.fixed_partnership
+    if earlier is not None:
+        if earlier & ~absent:
+            bad = next(cards_of(earlier & ~absent))
+            raise AdviceError(f"--earlier: {card_name(bad)} is still in play (in a hand or "
+                              "the current trick), not in a complete trick")
+        if count(earlier) != pos.trick * n:
+            raise AdviceError(f"--earlier: {pos.trick} complete trick(s) of {n} cards hold "
+                              f"{pos.trick * n} cards, not {count(earlier)}")
+        rest = absent & ~earlier
+        if discards and discards != rest:
+            raise AdviceError("--discards and --earlier disagree: the put-away cards are the "
+                              "ones in no hand, no trick")
+    elif discards:
+        rest = discards
+    elif pos.trick == 0:
+        rest = absent                # no complete trick: every missing card is in the rest
+    elif _rest_count(v) == 0:
+        rest = 0                     # bridge: every missing card was played
+    elif sees_rest:
+        rest = 0                     # every card out of play is seen: none to deal again
+    else:
+        what = "the undealt stock" if v.trump_from_first_lead else \
+            f"the {_rest_count(v)} cards put away"
+        raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
+                          f"which of its {count(absent)} missing cards they are and which were "
+                          f"played to the {pos.trick} complete trick(s): give --earlier CARDS "
+                          "(the complete tricks' cards)" + ("" if v.trump_from_first_lead
+                                                            else " or --discards CARDS"))
     known = [0] * (n + 1)
     known[seat] = hands[seat]
-    if seat == pos.declarer:
-        known[n] = discards
     unseen = 0
     for s in range(n):
         if s != seat:
             unseen |= hands[s]
-    if seat != pos.declarer:
-        unseen |= discards
+    if sees_rest:
+        known[n] = rest
+    else:
+        unseen |= rest
     facts = list(constraints)
     led = v.suit_to_follow(pos.played, pos.joker_suit) if pos.played else None
     for i, c in enumerate(pos.played[1:], start=1):
@@ -569,17 +618,20 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
         free = v.free_mask(pos, s)
         if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
             facts.append(SuitCount(s, led, "=", 0))
-    sizes = tuple(count(h) for h in hands) + (rest_size,)
+    sizes = tuple(count(h) for h in hands) + (count(rest),)
     return Knowledge(n, sizes, tuple(known), unseen, tuple(facts))
 
 
 def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
+                earlier: int | None = None,
                 constraints: Sequence[Constraint] = (), target: int | None = None,
                 samples: int = 100, seed: int = 0, jobs: int = 1,
                 budget: SearchBudget = SearchBudget(), progress=None) -> PlayAdvice:
     """The expected value (the declarer's side's take from the cards still in play) of each
     legal card of ``seat``, which must be to move, with the hidden hands sampled. With
-    ``call`` (the called card, not yet seen): in each sample its holder is the partner."""
+    ``call`` (the called card, not yet seen): in each sample its holder is the partner;
+    without it the position's partner is taken as known. ``earlier``: the cards of the
+    complete tricks (``play_knowledge`` says when the seat's view needs them)."""
     if not isinstance(pos, Position):
         raise AdviceError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
     v = pos.variant
@@ -602,6 +654,9 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                               f"{v.name}, not {count(discards)}")
     if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
         raise AdviceError("a card of --discards is still in play")
+    if earlier is not None and (isinstance(earlier, bool) or not isinstance(earlier, int)
+                                or earlier < 0 or earlier & ~v.deck):
+        raise AdviceError(f"earlier must be a mask of cards of the {v.name} deck, not {earlier!r}")
     if v.has_coup_card and pos.coup_card is not None:
         # Secretary: the coup card is the called card; its holder in each sample is the
         # partner (the position's own partner only says who holds it in this deal).
@@ -611,16 +666,22 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
         call = pos.coup_card if any(h >> pos.coup_card & 1 for h in pos.hands) else None
     if call is not None:
         _check_call(v, call)
-        if not any(h >> call & 1 for h in pos.hands) and call not in pos.played and \
-                not discards >> call & 1:
-            raise AdviceError(f"--call: {card_name(call)} is in no hand, not in this trick and "
-                              "not among --discards: a called card already played has shown "
-                              "the partner (give it as the position's 'partner')")
+        if earlier is not None:
+            played_before = bool(earlier >> call & 1)
+        else:
+            played_before = not any(h >> call & 1 for h in pos.hands) and \
+                call not in pos.played and not discards >> call & 1
+        if played_before:
+            where = ("is among --earlier" if earlier is not None else
+                     "is in no hand, not in this trick and not among --discards")
+            raise AdviceError(f"--call: {card_name(call)} {where}: a called card already "
+                              "played has shown the partner (give it as the position's "
+                              "'partner')")
         _check_seen_call(pos, seat, call, discards)
         if v.has_coup_card and seat != pos.declarer:
             # Napoleon names a coup card he does not hold: no sample gives it to him
             constraints = tuple(constraints) + (HoldsCard(pos.declarer, call, present=False),)
-    knowledge = play_knowledge(pos, seat, call, discards, constraints)
+    knowledge = play_knowledge(pos, seat, call, discards, constraints, earlier)
     sampler = DealSampler(knowledge)
     deals = sampler.draw_many(samples, seed)
     n = pos.variant.players
@@ -654,4 +715,4 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                                         certain=sampler.certain)
                  for c in legal}
     return PlayAdvice(pos.variant.name, seat, samples, seed, samples - len(done), maximise,
-                      cards, target, reach)
+                      cards, target, reach, count(knowledge.unseen), not unknown_partner)

@@ -42,11 +42,27 @@ def pin_everything(variant, deal, seat):
     return out
 
 
+def missing_cards(pos) -> int:
+    """The cards a position lacks: the complete tricks' and the rest (put away, or a stock)."""
+    gone = pos.variant.deck & ~mask_of(pos.played)
+    for h in pos.hands:
+        gone &= ~h
+    return gone
+
+
+#: Two of the example's 37 missing cards, taken as the ones Napoleon put away: the General
+#: (seat 2, to move) cannot see them, and the position alone cannot say which they are.
+EXAMPLE_AWAY = mask_of(list(cards_of(missing_cards(Position.from_json(EXAMPLE_POSITION))))[:2])
+EXAMPLE_AWAY_TEXT = " ".join(card_name(c) for c in cards_of(EXAMPLE_AWAY))
+
+
 def test_play_advice_with_every_card_known_equals_the_solver():
     pos = Position.from_json(EXAMPLE_POSITION)
     seat = pos.to_move
     pins = [HoldsCard(s, c) for s, h in enumerate(pos.hands) if s != seat for c in cards_of(h)]
-    advice = advise_play(pos, seat, constraints=pins, samples=5, seed=1, budget=BUDGET)
+    pins += [HoldsCard("blind", c) for c in cards_of(EXAMPLE_AWAY)]
+    advice = advise_play(pos, seat, constraints=pins, discards=EXAMPLE_AWAY, samples=5, seed=1,
+                         budget=BUDGET)
     exact = solver.solve(pos).plays
     assert {c: e.mean for c, e in advice.cards.items()} == exact
     assert all(e.low == e.high == e.mean for e in advice.cards.values())
@@ -55,8 +71,10 @@ def test_play_advice_with_every_card_known_equals_the_solver():
 
 def test_play_advice_samples_the_hidden_hands_and_is_reproducible():
     pos = Position.from_json(EXAMPLE_POSITION)
-    a = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8)
-    b = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8, jobs=2)
+    a = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8,
+                    discards=EXAMPLE_AWAY)
+    b = advise_play(pos, pos.to_move, samples=30, seed=5, budget=BUDGET, target=8, jobs=2,
+                    discards=EXAMPLE_AWAY)
     assert a.to_json() == b.to_json()
     assert a.dropped == 0 and set(a.cards) == {m.card for m in pos.legal_moves()}
     # Hidden hands vary, so some card's value varies between samples.
@@ -255,9 +273,56 @@ def test_cli_bid_json_and_table():
 def test_cli_play_table(tmp_path):
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(EXAMPLE_POSITION))
-    r = run("advise", "play", "-p", str(path), "--seat", "2", "--samples", "8", "--seed", "3")
+    r = run("advise", "play", "-p", str(path), "--seat", "2", "--samples", "8", "--seed", "3",
+            "--discards", EXAMPLE_AWAY_TEXT)
     assert r.exit_code == 0, r.stderr
     assert "expected value" in r.stdout and "*" in r.stdout
+    assert "seat 2 (partner)" in r.stdout and "13 unseen cards" in r.stdout
+    # without the put-away cards the General's view cannot be made: it says what to give
+    r = run("advise", "play", "-p", str(path), "--seat", "2", "--samples", "8")
+    assert r.exit_code == 2 and "--earlier CARDS" in r.stderr and "37 missing" in r.stderr
+
+
+def test_play_advice_deals_again_what_the_seat_cannot_see():
+    """The seat's view: the cards no hand plays are unseen unless the seat put them away
+    (the declarer), and Nap's stock is unseen to everyone; what the position cannot tell
+    (the complete tricks' cards against the rest) comes from --earlier or --discards."""
+    from solver.advisor import play_knowledge
+    v = get_variant("japanese")
+    deal = random_deal(v, 3)
+    contract, pos = declare(v, list(deal.hands) + [deal.rest], 0, Plan(Suit.SPADES))
+    away = missing_cards(pos)                              # trick 0: the put-away cards
+    assert count_of(away) == 2
+    k = play_knowledge(pos, 1, None, 0, ())                # a defender: 40 + 2 unseen
+    assert k.unseen == v.deck & ~pos.hands[1] and k.sizes[5] == 2
+    k = play_knowledge(pos, 0, None, 0, ())                # Napoleon saw them
+    assert k.known[5] == away and count_of(k.unseen) == 40
+    # after a trick: the defender needs the complete trick's cards (or the put-away ones)
+    trick = []
+    while pos.trick == 0:
+        m = pos.legal_moves()[0]
+        trick.append(m.card)
+        pos = pos.play(m)
+    with pytest.raises(solver.advisor.AdviceError, match="--earlier CARDS"):
+        play_knowledge(pos, 1, None, 0, ())
+    k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
+    assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)
+    assert k == play_knowledge(pos, 1, None, away, ())
+    with pytest.raises(solver.advisor.AdviceError, match="1 complete trick"):
+        play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]))
+    with pytest.raises(solver.advisor.AdviceError, match="still in play"):
+        play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]) | pos.hands[2] & -pos.hands[2])
+    assert play_knowledge(pos, 0, None, 0, ()).sizes[5] == 0    # Napoleon: all out of play
+    # Nap: nobody sees the stock, the bidder included
+    nap = get_variant("nap", {"players": 3})
+    nd = random_deal(nap, 1)
+    _, npos = declare(nap, list(nd.hands) + [nd.rest], 0, Plan(None))
+    k = play_knowledge(npos, 0, None, 0, ())
+    assert k.sizes[3] == 52 - 15 and count_of(k.unseen) == 52 - 5
+
+
+def count_of(mask: int) -> int:
+    return bin(mask).count("1")
 
 
 @pytest.mark.parametrize("args,fragment", [
@@ -282,7 +347,7 @@ def test_cli_play_table(tmp_path):
      "--candidates"),
     (["bid", "AKQ.JT9.2.AK3", "-v", "bridge"], "no auction"),
     (["call", "AKQ.JT9.2.AK3", "--trump", "NT"], "not allowed"),
-    (["discard", "AKQ.JT9.2.AK3", "--call", "JS"], "needs 12"),
+    (["discard", "AKQ.JT9.2.AK3", "--trump", "S", "--call", "JS"], "needs 12"),
     (["play", "-p", "missing.json", "--seat", "1"], "no such file"),
     (["bid", "AKQ.JT9.2.AK3", "--samples", "0"], "--samples"),
 ])

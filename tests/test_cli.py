@@ -431,6 +431,7 @@ def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess
 @pytest.mark.parametrize("args,fragment", [
     (["solve", "--bogus"], "No such option: --bogus"),
     (["solve", "--example", "--tt-mb", "abc"], "--tt-mb"),
+    (["advise", "call", "AKQ.JT9.2.AK3"], "--trump"),
     (["advise", "play"], "Missing option"),
 ])
 def test_command_line_mistakes_are_one_line_with_exit_code_2(args, fragment):
@@ -473,7 +474,7 @@ def test_bad_bid_text_is_a_user_error(args, fragment):
 def test_play_advice_with_every_sample_stopped_exits_3(tmp_path):
     r = run("advise", "play", "-p",
             write(tmp_path, json.dumps(solving.EXAMPLE_POSITION)), "--seat", "2",
-            "--samples", "3", "--seed", "1", "--node-limit", "1")
+            "--samples", "3", "--seed", "1", "--node-limit", "1", "--discards", "2S 3S")
     assert r.exit_code == 3 and "every sample" in r.stderr, (r.exit_code, r.stderr)
 
 
