@@ -180,6 +180,9 @@ def bid(
         if row["calls"]:
             lines.append("  calls " + ", ".join(f"{k} x{n}" for k, n in row["calls"].items())
                          + f"; alone in {row['alone']}")
+        if row["too_many"]:
+            lines.append(f"  {row['too_many']} sample(s) take so many points that lower bids "
+                         "fail (Siberian rule): play that holds a point back is not modelled")
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
             mark = "" if b["legal"] else "  (not legal now)"

@@ -217,8 +217,10 @@ def report_text(result: dict) -> str:
                          "limit (left out of the times)")
         if len(s.get("deal_seconds") or ()) > 1:
             k = max(range(len(s["deal_seconds"])), key=s["deal_seconds"].__getitem__)
+            stopped = s["values"][k] is None
             lines.append(f"  slowest: deal {k} ({_ms(s['deal_seconds'][k])}, "
-                         f"{s['deal_nodes'][k]} nodes; --json lists every deal's)")
+                         f"{s['deal_nodes'][k]} nodes{', stopped by the limit' if stopped else ''}"
+                         "; --json lists every deal's)")
     d = result.get("dds")
     if d is not None:
         for key in ("all_cards", "value_only"):

@@ -62,7 +62,7 @@ def rules_data(v: Variant) -> dict:
         "rest": {"name": rest_name(v), "size": v.blind_size},
         "joker": v.has_joker,
         "trumps": [trump_name(t) for t in v.trumps],
-        "partner": None if v.fixed_partnership else v.partner_name,
+        "partner": None if v.fixed_partnership or v.trump_from_first_lead else v.partner_name,
         "options": [{"name": o.name, "value": v.options[o.name], "default": o.default,
                      "values": option_range(o), "doc": o.doc, "decision": o.decision}
                     for o in v.OPTIONS],
@@ -99,8 +99,9 @@ def rules(
     else:
         typer.echo(f"  {v.summary}")
     deck = 53 if v.has_joker else bin(v.deck).count("1")
-    typer.echo(f"deal:    {v.players} players x {v.hand_size} cards, {v.blind_size} in the "
-               f"{rest_name(v)}; {deck}-card pack{' with the Joker' if v.has_joker else ''}")
+    rest = f", {v.blind_size} in the {rest_name(v)}" if v.blind_size else ""
+    typer.echo(f"deal:    {v.players} players x {v.hand_size} cards{rest}; "
+               f"{deck}-card pack{' with the Joker' if v.has_joker else ''}")
     typer.echo(f"tricks:  {v.tricks}; the declarer's side counts {v.unit}")
     typer.echo(f"trumps:  {' '.join(data['trumps'])}"
                + ("  (the suit of the first lead)" if v.trump_from_first_lead else ""))

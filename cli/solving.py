@@ -94,6 +94,48 @@ def solve_fast_or_bounds(pos: Position, node_limit: int | None, time_limit: floa
                 "plays": {}, "line": [], "stats": dict(e.stats), "limit_reached": str(e)}
 
 
+def play_moves(pos: Position, moves: str) -> tuple[Position, int]:
+    """``pos`` after ``moves`` (card texts), and what the declarer's side took in the tricks
+    they completed."""
+    from napoleon_rules.errors import NapoleonError
+    taken = 0
+    tokens = moves.replace(",", " ").split()
+    if not tokens:
+        raise UsageError("--play: no card given")
+    for i, text in enumerate(tokens, start=1):
+        if pos.is_over:
+            raise UsageError(f"--play: the hand is over before card {i} ({text})")
+        seat = pos.to_move
+        try:
+            nxt, done = pos.play_trick(text)
+        except NapoleonError as e:
+            raise UsageError(f"--play: card {i} ({text}) for seat {seat}: {e}") from None
+        if done is not None and pos.on_declarer_side(done[0]):
+            taken += done[1]
+        pos = nxt
+    return pos, taken
+
+
+def contract_outcome(start, value: int) -> str:
+    """The declaration's bid against the value from the first lead: made or failed, by how
+    much (discarded points credited where the variant credits them)."""
+    from solver.par import made
+    v = start.position.variant
+    bid = start.contract.bid
+    total = v.credited(start.contract, value)
+    if start.position.misere:
+        return f"the bid {bid}: {'made' if total == 0 else 'failed'} ({total} tricks taken)"
+    need = v.tricks_bid(bid) if v.trump_from_first_lead else \
+        bid.level + 6 if v.fixed_partnership else bid.level
+    credit = f", {total - value} of them from the discards" if total != value else ""
+    if made(v, bid, total):
+        return f"the bid {bid}: made with {total} {v.unit}{credit} (needs {need})"
+    if total >= need:
+        return (f"the bid {bid}: failed by taking all {total} {v.unit} without bidding them "
+                "(Siberian rule)")
+    return f"the bid {bid}: failed by {need - total} ({total} {v.unit}{credit}, needs {need})"
+
+
 def choose_engine(engine: Engine) -> Engine:
     """``auto``: the fast engine when its extension is compiled, else the reference one."""
     if engine is not Engine.auto:
@@ -236,7 +278,8 @@ def solve(
              "'auto': fast when it is built, else reference.", case_sensitive=False)] = Engine.auto,
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"value", "unit", "plays": {card: value}} (the fast engine adds '
-                       '"line" and "stats"; a deal adds the starting "position"). When a limit '
+                       '"line" and "stats"; a deal, --example or --play adds the "position" '
+                       'solved). When a limit '
                        'stops the search: "value" null, the "lower" and "upper" bounds proved, '
                        'exit code 3.')] = False,
     node_limit: Annotated[Optional[int], typer.Option(
@@ -246,6 +289,10 @@ def solve(
     tt_mb: Annotated[Optional[int], typer.Option(
         help="Fast engine: transposition table size in MB [default: 64].",
         show_default=False)] = None,
+    play: Annotated[Optional[str], typer.Option(
+        metavar="MOVES", help="Play these cards first, in order from the seat to move (e.g. "
+        "'AS 3S 7S'; a led Joker names its suit as 'JO:H'), then solve: with --json the "
+        "\"position\" reached, for 'napoleon advise play'.", show_default=False)] = None,
 ) -> None:
     """Solve a position double dummy (every hand open): its value, each legal card's value and
     a best line of play, trick by trick.
@@ -288,6 +335,9 @@ def solve(
                 or alone:
             raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
+    taken = 0                       # what the declarer's side took in the --play tricks
+    if play is not None:
+        pos, taken = play_moves(pos, play)
     if tt_mb is not None and not 1 <= tt_mb <= 1 << 20:
         raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
     if engine is Engine.reference and (node_limit is not None or time_limit is not None
@@ -302,11 +352,14 @@ def solve(
     else:
         result = solve_fast(pos, node_limit, time_limit, tt_mb)
     if json_out:
-        if start is not None:
+        if start is not None or play is not None or example:
             result = dict(result, position=pos.to_json())
         typer.echo(dumps(result))
         if result["value"] is None:
             fail(f"a search limit stopped the solve: the value is between {result['lower']} "
                  f"and {result['upper']} (raise --node-limit/--time-limit)", EXIT_LIMIT)
     else:
-        typer.echo(describe(pos, result, chosen, start.summary if start else None))
+        text = describe(pos, result, chosen, start.summary if start else None)
+        if start is not None:
+            text += "\n" + contract_outcome(start, result["value"] + taken)
+        typer.echo(text)

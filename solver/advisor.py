@@ -224,6 +224,7 @@ class BidAdvice:
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
                             "mean": r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
+                            "too_many": r["too_many"],
                             "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
 
 
@@ -313,7 +314,15 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
         for contract, _, _ in outcomes:
             if contract.called is not None:
                 calls[card_name(contract.called)] = calls.get(card_name(contract.called), 0) + 1
+        row_bids = [b for b in all_bids if cover(b)]
+        # Samples whose total fails some bid by being too high (the Siberian rule: all 20
+        # without bidding 20), while one point less would make it: double-dummy play takes
+        # every point it can, so a side that could hold a point back still counts as failing.
+        too_many = sum(1 for contract, lo, hi in outcomes if lo == hi and lo > 0 and any(
+            _score(variant, contract, b, lo, seat) <= 0 < _score(variant, contract, b, lo - 1, seat)
+            for b in row_bids))
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
+                     "too_many": too_many,
                      # A mean over the settled samples alone would be biased (the hard ones
                      # are left out): given only when every total is exact.
                      "mean": mean_estimate(exact) if len(exact) == len(outcomes)

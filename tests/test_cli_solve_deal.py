@@ -182,9 +182,15 @@ def test_bridge_and_nap_positions():
     assert build(nap, declarer=2, bid="misere").misere
 
 
-def test_deal_json_keeps_the_position_file_shape():
-    """Without a deal, --json is unchanged: no "position"."""
+def test_deal_json_keeps_the_position_file_shape(tmp_path):
+    """A position file's --json is unchanged: no "position" (it is the file); --example gives
+    its position, to save and play on."""
     res = run("solve", "--example", "--json")
+    assert res.exit_code == 0
+    example = json.loads(res.stdout)["position"]
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(example))
+    res = run("solve", "-p", str(path), "--json")
     assert res.exit_code == 0 and "position" not in json.loads(res.stdout)
 
 
@@ -286,3 +292,38 @@ def test_the_line_shows_the_jokers_suit_and_the_joker_call():
     text = line_by_trick(joker, ["JO:H", "4H", "5H", "6H", "7H", "2H", "3C", "AC", "KC", "QC"])
     assert text[0].startswith("  trick  9, seat 0 leads: Jo naming ♥ (seat 0), 4♥ (seat 1)")
     assert text[1].endswith("-> seat 0 (declarer's side) +3, total 3")
+
+
+def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
+    """--play takes a deal on card by card: the JSON's position is the one reached, the
+    readable output counts the tricks it completed against the bid, and that position with
+    the complete trick's cards (--earlier) gives a defender's play advice."""
+    from napoleon_rules import Position
+    deal = deal_str(random_deal(NAP3, 4))
+    args = [deal, "-o", "players=3", "--declarer", "1"]
+    start = Position.from_json(json.loads(runner.invoke(app, ["solve", *args, "--json"]).stdout)
+                               ["position"])
+    pos, cards = start, []
+    for _ in range(4):                       # one complete trick and a lead
+        move = pos.legal_moves()[0]
+        cards.append(str(move))
+        pos = pos.play(move)
+    r = runner.invoke(app, ["solve", *args, "--play", " ".join(cards), "--json"])
+    assert r.exit_code == 0, r.stderr
+    out = json.loads(r.stdout)
+    reached = Position.from_json(out["position"])
+    assert reached == pos and out["value"] == solver.solve(pos).value
+    text = runner.invoke(app, ["solve", *args, "--play", " ".join(cards)]).stdout
+    assert "the bid 3: " in text and "trick  2" in text
+    bad = runner.invoke(app, ["solve", *args, "--play", f"{cards[0]} {cards[0]}"])
+    assert bad.exit_code == 2 and "--play: card 2" in bad.stderr
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(out["position"]))
+    seat = reached.to_move
+    advise = ["advise", "play", "-p", str(path), "--seat", str(seat), "--samples", "4",
+              "--seed", "1"]
+    r = runner.invoke(app, advise)
+    assert r.exit_code == 2 and "--earlier CARDS" in r.stderr     # the stock is unseen
+    r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:3])])
+    assert r.exit_code == 0, r.stderr
+    assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
