@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from typing import Annotated, Any, Optional
 
 import typer
@@ -249,10 +250,11 @@ def solve(
         metavar="CARD", help="With a deal: the card that names the partner (General, friend, "
         "Aid, coup card), e.g. AS; its holder is the partner. A card of the declarer's own "
         "hand or of the blind means alone where the variant says so.", show_default=False)] = None,
-    partner: Annotated[Optional[int], typer.Option(
+    partner: Annotated[Optional[str], typer.Option(
         metavar="SEAT", help="With a deal: make SEAT the partner by calling its highest card "
         "(every card of one seat gives the same play; not in Secretary, where the coup card "
-        "itself matters).", show_default=False)] = None,
+        "itself matters); 'alone' is --alone, as in 'napoleon analyse'.",
+        show_default=False)] = None,
     alone: Annotated[bool, typer.Option(
         "--alone", help="With a deal: the declarer plays alone (Mighty: no friend; Secretary: "
         "the coup card is a card put back in the warchest).")] = False,
@@ -323,6 +325,16 @@ def solve(
         napoleon solve --deal-file deal.txt --declarer 2 --trump NT --bid 3 --time-limit 60 --json
     """
     start = None
+    if partner is not None:
+        text = partner.strip().lower()
+        if text == "alone":
+            if alone:
+                raise UsageError("give --partner alone or --alone, not both")
+            partner, alone = None, True
+        elif re.fullmatch(r"[0-9]{1,2}", text):
+            partner = int(text)
+        else:
+            raise UsageError(f"--partner is a seat number or 'alone', not {partner!r}")
     if deal is not None or deal_file is not None:
         if position is not None or example:
             raise UsageError("give a deal (DEAL or --deal-file), --position or --example, only one")

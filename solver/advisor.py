@@ -216,13 +216,15 @@ class BidAdvice:
     rows: list[dict]              # per declaration: trump, histogram, mean, bids, calls
     recommended: str
     best: dict | None
+    unit: str = "points"          #: what the totals count (Nap: tricks)
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "seat": self.seat, "hand": _cards(self.hand),
+        return {"variant": self.variant, "unit": self.unit, "seat": self.seat,
+                "hand": _cards(self.hand),
                 "samples": self.samples, "seed": self.seed, "recommended": self.recommended,
                 "best": None if self.best is None else _bid_json(self.best),
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
-                            "mean": r["mean"].to_json(),
+                            "mean": None if r["mean"] is None else r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
                             "too_many": r["too_many"],
                             "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
@@ -324,15 +326,17 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
                      "too_many": too_many,
                      # A mean over the settled samples alone would be biased (the hard ones
-                     # are left out): given only when every total is exact.
-                     "mean": mean_estimate(exact) if len(exact) == len(outcomes)
-                     else Estimate(None, None, None, len(exact), len(outcomes) - len(exact)),
+                     # are left out): given only when every total is exact (None otherwise:
+                     # totals bounded on purpose, between the scoring's breakpoints, or
+                     # stopped by a limit).
+                     "mean": mean_estimate(exact) if len(exact) == len(outcomes) else None,
                      "calls": calls,
                      "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
     candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["score"].mean is not None]
     best = max(candidates, key=lambda b: b["score"].mean, default=None)
     recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
-    return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best)
+    return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best,
+                     variant.unit)
 
 
 # ---- call advice ---------------------------------------------------------------------------------

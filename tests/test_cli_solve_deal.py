@@ -327,3 +327,15 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
     r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:3])])
     assert r.exit_code == 0, r.stderr
     assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
+
+
+def test_partner_alone_is_the_same_as_alone():
+    deal = deal_str(random_deal(JAPANESE7, 5))
+    args = ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "C", "--discard",
+            "JS KS 5H", "--json"]
+    a = runner.invoke(app, args + ["--alone"])
+    b = runner.invoke(app, args + ["--partner", "alone"])
+    assert a.exit_code == b.exit_code == 0 and json.loads(a.stdout)["value"] == json.loads(b.stdout)["value"]
+    assert json.loads(b.stdout)["position"]["partner"] is None
+    bad = runner.invoke(app, args + ["--partner", "x"])
+    assert bad.exit_code == 2 and "seat number or 'alone'" in bad.stderr
