@@ -120,7 +120,10 @@ def constraints_from(items):
 def est(e, digits: int = 2, percent: bool = False) -> str:
     if e.mean is None:
         return f"- ({e.undecided} open)" if e.undecided else "-"
-    if percent:
+    if e.n == 1 and e.low == e.high:
+        # one sample: its value, and no interval to speak of
+        text = (f"{100 * e.mean:3.0f}%" if percent else f"{e.mean:.{digits}f}") + " (1 sample)"
+    elif percent:
         text = f"{100 * e.mean:3.0f}% [{100 * e.low:.0f}-{100 * e.high:.0f}]"
     else:
         text = e.text(digits)
@@ -197,14 +200,21 @@ def bid(
 
 
 def choice_table(advice, points: bool, v, seat: int) -> str:
+    """One row per option, columns padded to their widest entry; options that went through
+    more halving rounds (more samples) come first."""
+    head = [advice.kind, "samples"] + (["expected total [95% CI]"] if points else []) + \
+        ["P(make) [95% CI]", "expected score [95% CI]"]
+    rows = [[r["option"], str(r["n"])] + ([est(r["points"])] if points else [])
+            + [est(r["p_make"], percent=True), est(r["score"])] for r in advice.rows]
+    widths = [max(len(x[i]) for x in [head] + rows) for i in range(len(head))]
     lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}, "
-             f"{advice.samples} samples, seed {advice.seed}",
-             f"  {advice.kind:<12} {'samples':>7}  " + ("expected total [95% CI]    " if points else "")
-             + f"{'P(make) [95% CI]':<24} expected score [95% CI]"]
-    for r in advice.rows:
-        lines.append(f"  {r['option']:<12} {r['n']:>7}  "
-                     + (f"{est(r['points']):<27}" if points else "")
-                     + f"{est(r['p_make'], percent=True):<24} {est(r['score'])}")
+             f"{advice.samples} samples, seed {advice.seed}"]
+    if any(r["n"] != advice.samples for r in advice.rows):
+        lines.append("(successive halving: an option dropped after a round keeps that round's "
+                     "samples; the ones with every sample come first)")
+    for x in [head] + rows:
+        lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
+                                      for i, (c, w) in enumerate(zip(x, widths))).rstrip())
     return "\n".join(lines)
 
 

@@ -20,6 +20,11 @@ def cards_list(mask: int) -> list[str]:
     return [card_name(c) for c in sort_cards(cards_of(mask))]
 
 
+def changed_options(v) -> dict:
+    """The variant's options that differ from the preset's defaults."""
+    return {k: val for k, val in v.options.items() if val != v.describe_option(k).default}
+
+
 def deal_json(deal: Deal) -> dict:
     return {"deal": deal_str(deal), "hands": [cards_list(h) for h in deal.hands],
             "rest": cards_list(deal.rest)}
@@ -60,9 +65,7 @@ def deal(
     rng = random.Random(seed)
     deals = [random_deal(v, rng) for _ in range(count)]
     if json_out:
-        typer.echo(dumps({"variant": v.name,
-                          "options": {k: val for k, val in v.options.items()
-                                      if val != v.describe_option(k).default},
+        typer.echo(dumps({"variant": v.name, "options": changed_options(v),
                           "seed": seed, "deals": [deal_json(d) for d in deals]}))
         return
     for d in deals:
@@ -78,7 +81,8 @@ def show(
         "--option", "-o", metavar="NAME=VALUE",
         help="A variant option (repeatable), e.g. -o players=4 for a 4-hand deal.")] = None,
     json_out: Annotated[bool, typer.Option(
-        "--json", help='Print {"deal", "hands", "rest"} with cards as text.')] = False,
+        "--json", help='Print {"variant", "options", "deal", "hands", "rest"} with cards as '
+                       'text (options: those changed from the preset\'s).')] = False,
 ) -> None:
     """Check a deal in the one-line notation and show it hand by hand.
 
@@ -100,7 +104,8 @@ def show(
         raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>'")
     d = parse_deal(notation, get_variant(name, parse_options(option) or None))
     if json_out:
-        typer.echo(dumps(deal_json(d)))
+        v = d.variant
+        typer.echo(dumps({"variant": v.name, "options": changed_options(v), **deal_json(d)}))
         return
     typer.echo(deal_str(d))
     for i, h in enumerate(d.hands):

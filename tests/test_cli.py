@@ -178,6 +178,7 @@ def test_show_reads_back_a_deal():
     assert "seat 1: ♠ -  ♥ AKQJT98765432  ♦ -  ♣ -" in r.stdout
     data = json.loads(run("show", text, "--json").stdout)
     assert data["hands"][3][0] == "AC" and data["rest"] == []
+    assert data["variant"] == "bridge" and data["options"] == {}
 
 
 JAPANESE_DEAL = ("japanese:KQ2.863.7.K32 AT.KJ5.A95.87 9.T7.J64.AQJ6 743.42.Q32.95 "
