@@ -84,9 +84,8 @@ def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
 
 def solve_fast_or_bounds(pos: Position, node_limit: int | None, time_limit: float | None,
                          tt_mb: int | None) -> dict:
-    """``solve_fast``, or when a limit stops it the bounds it proved, as JSON with a null
-    value (as ``analyse --json`` reports a stopped cell), so that a script reading the
-    output still gets what was learnt."""
+    """``solve_fast``, or when a limit stops it the bounds it proved, with a null value (as
+    ``analyse`` reports a stopped cell), so that the output still shows what was learnt."""
     from solver import SearchLimitError
     try:
         return solve_fast(pos, node_limit, time_limit, tt_mb)
@@ -196,6 +195,11 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
     whose = f"seat {pos.to_move}" + (f" ({seat_role(pos, pos.to_move)})" if seat_role(pos, pos.to_move) else "")
     lines.append(f"to move: {whose}")
     unit = result["unit"]
+    if result["value"] is None:     # a limit stopped the search: what it proved
+        lines.append(f"value: between {result['lower']} and {result['upper']} {unit} (a search "
+                     "limit stopped the solve)")
+        lines.append(f"engine: {engine.value}, {result['stats'].get('nodes', 0)} nodes")
+        return "\n".join(lines)
     if pos.misere:
         lines.append(f"value: {result['value']} {unit} the bidder is forced to take (Misère)")
     else:
@@ -359,19 +363,17 @@ def solve(
     chosen = choose_engine(engine)
     if chosen is Engine.reference:
         result = solve_reference(pos)
-    elif json_out:
-        result = solve_fast_or_bounds(pos, node_limit, time_limit, tt_mb)
     else:
-        result = solve_fast(pos, node_limit, time_limit, tt_mb)
+        result = solve_fast_or_bounds(pos, node_limit, time_limit, tt_mb)
     if json_out:
         if start is not None or play is not None or example:
             result = dict(result, position=pos.to_json())
         typer.echo(dumps(result))
-        if result["value"] is None:
-            fail(f"a search limit stopped the solve: the value is between {result['lower']} "
-                 f"and {result['upper']} (raise --node-limit/--time-limit)", EXIT_LIMIT)
     else:
         text = describe(pos, result, chosen, start.summary if start else None)
-        if start is not None:
+        if start is not None and result["value"] is not None:
             text += "\n" + contract_outcome(start, result["value"] + taken)
         typer.echo(text)
+    if result["value"] is None:
+        fail(f"a search limit stopped the solve: the value is between {result['lower']} "
+             f"and {result['upper']} (raise --node-limit/--time-limit)", EXIT_LIMIT)

@@ -282,7 +282,8 @@ def test_fast_engine_node_limit_exits_3(tmp_path):
            "leader": 0, "trick": 8}
     path = write(tmp_path, pos)
     r = run("solve", "-p", path, "--engine", "fast", "--node-limit", "5")
-    assert r.exit_code == 3 and r.stderr.startswith("error: node limit reached")
+    assert r.exit_code == 3 and r.stderr.startswith("error: a search limit stopped the solve")
+    assert "value: between" in r.stdout and "seat 0" in r.stdout      # the board, with the bounds
     # North leads five top trumps, partner five top hearts: all 5 tricks.
     assert json.loads(run("solve", "-p", path, "--json").stdout)["value"] == 5
 
