@@ -35,9 +35,9 @@ def first_deal_line(text: str, source: str) -> str:
     return lines[0]
 
 
-def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_hands: bool):
-    """``(variant, hands, rest, full Deal or None)`` from the command line."""
-    text = read_deal_text(deal)
+def with_variant(text: str, variant: Optional[str]) -> str:
+    """The deal ``text`` with its ``V:`` prefix: taken from ``--variant`` when the text leaves
+    it out, checked against it when both are given."""
     if ":" not in text:
         if variant is None:
             raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>' "
@@ -46,6 +46,13 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
     prefix = text.partition(":")[0].strip().lower()
     if variant is not None and get_variant(variant).name != get_variant(prefix).name:
         raise DealError(f"the deal is for {prefix!r} but --variant is {variant!r}")
+    return text
+
+
+def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_hands: bool):
+    """``(variant, hands, rest, full Deal or None)`` from the command line."""
+    text = with_variant(read_deal_text(deal), variant)
+    prefix = text.partition(":")[0].strip().lower()
     v = get_variant(prefix, parse_options(option) or None)
     hands_text, _, rest_text = text.partition(":")[2].partition("|")
     if not short_hands:

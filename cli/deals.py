@@ -83,6 +83,9 @@ def show(
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"variant", "options", "deal", "hands", "rest"} with cards as '
                        'text (options: those changed from the preset\'s).')] = False,
+    variant: Annotated[Optional[str], typer.Option(
+        "--variant", "-v", help="The deal's variant, so that the notation may leave out its "
+        "'V:' prefix (checked against it when both are given).", show_default=False)] = None,
 ) -> None:
     """Check a deal in the one-line notation and show it hand by hand.
 
@@ -94,14 +97,13 @@ def show(
         napoleon show "bridge:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 |"
     """
     from napoleon_rules import get_variant, parse_deal
-    from napoleon_rules.errors import DealError
 
     from .common import hand_text, parse_options
     from .info import rest_name
 
-    name = notation.strip().partition(":")[0].strip().lower()
-    if ":" not in notation:
-        raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>'")
+    from .analyse import with_variant
+    notation = with_variant(notation.strip(), variant)
+    name = notation.partition(":")[0].strip().lower()
     d = parse_deal(notation, get_variant(name, parse_options(option) or None))
     if json_out:
         v = d.variant

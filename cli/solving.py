@@ -11,10 +11,9 @@ import typer
 
 from napoleon_rules import Deal, Position, get_variant, parse_deal, reference
 from napoleon_rules.cards import card_name, parse_card
-from napoleon_rules.errors import DealError
 from napoleon_rules.position import loads_json
 
-from .analyse import first_deal_line, read_deal_text
+from .analyse import first_deal_line, read_deal_text, with_variant
 from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
                      read_text, trump_text, user_errors)
 from .solve_deal import line_by_trick, position_from_deal
@@ -217,22 +216,23 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
     return "\n".join(lines)
 
 
-def load_deal(deal: Optional[str], deal_file: Optional[str], option_pairs) -> Deal:
+def load_deal(deal: Optional[str], deal_file: Optional[str], option_pairs,
+              variant: Optional[str] = None) -> Deal:
     """The deal of the DEAL argument (notation, a file holding it, or '-') or of --deal-file,
-    read with the -o options."""
+    read with the -o options (with ``variant``, the notation may leave out its prefix)."""
     if deal is not None and deal_file is not None:
         raise UsageError("give the deal as DEAL or with --deal-file, not both")
     if deal_file is not None:
         text = first_deal_line(read_text(deal_file), deal_file)   # read once: it may be stdin
     else:
         text = read_deal_text(deal)
-    if ":" not in text:
-        raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <rest>'")
+    text = with_variant(text, variant)
     name = text.partition(":")[0].strip().lower()
     return parse_deal(text, get_variant(name, parse_options(option_pairs) or None))
 
 
-DEAL_OPTIONS = "--declarer, --trump, --call, --partner, --alone, --discard, --bid and -o"
+DEAL_OPTIONS = ("--declarer, --trump, --call, --partner, --alone, --discard, --bid, -o and "
+                "--variant")
 
 
 @user_errors
@@ -273,6 +273,9 @@ def solve(
     option: Annotated[Optional[list[str]], typer.Option(
         "--option", "-o", metavar="NAME=VALUE",
         help="With a deal: a variant option (repeatable), e.g. -o players=7.")] = None,
+    variant: Annotated[Optional[str], typer.Option(
+        "--variant", "-v", help="With a deal: its variant, so that the notation may leave out "
+        "its 'V:' prefix (checked against it when both are given).", show_default=False)] = None,
     position: Annotated[Optional[str], typer.Option(
         "--position", "-p", metavar="FILE.json",
         help="The position (JSON, see the README); '-' reads standard input.",
@@ -342,13 +345,13 @@ def solve(
     if deal is not None or deal_file is not None:
         if position is not None or example:
             raise UsageError("give a deal (DEAL or --deal-file), --position or --example, only one")
-        start = position_from_deal(load_deal(deal, deal_file, option), declarer=declarer,
+        start = position_from_deal(load_deal(deal, deal_file, option, variant), declarer=declarer,
                                    trump=trump, call=call, partner=partner, alone=alone,
                                    discard=discard, bid=bid)
         pos = start.position
     else:
-        if any(x is not None for x in (declarer, trump, call, partner, discard, bid, option)) \
-                or alone:
+        if any(x is not None for x in (declarer, trump, call, partner, discard, bid, option,
+                                       variant)) or alone:
             raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
     taken = 0                       # what the declarer's side took in the --play tricks

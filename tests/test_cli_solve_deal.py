@@ -339,3 +339,18 @@ def test_partner_alone_is_the_same_as_alone():
     assert json.loads(b.stdout)["position"]["partner"] is None
     bad = runner.invoke(app, args + ["--partner", "x"])
     assert bad.exit_code == 2 and "seat number or 'alone'" in bad.stderr
+
+
+def test_variant_option_lets_the_notation_leave_out_its_prefix():
+    deal = deal_str(random_deal(NAP3, 5))
+    bare = deal.partition(":")[2]
+    args = ["-o", "players=3", "--declarer", "1", "--json"]
+    a = runner.invoke(app, ["solve", deal, *args])
+    b = runner.invoke(app, ["solve", bare, "-v", "nap", *args])
+    assert a.exit_code == b.exit_code == 0
+    ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+    assert [ja[k] for k in ("value", "plays", "line", "position")] == \
+        [jb[k] for k in ("value", "plays", "line", "position")]
+    assert runner.invoke(app, ["show", bare, "-v", "nap", "-o", "players=3"]).exit_code == 0
+    bad = runner.invoke(app, ["show", deal, "-v", "bridge"])
+    assert bad.exit_code == 2 and "the deal is for 'nap' but --variant is 'bridge'" in bad.stderr
