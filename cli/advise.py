@@ -3,6 +3,7 @@ the unseen cards many times and solving each deal double dummy (see solver/advis
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from contextlib import contextmanager
@@ -110,6 +111,18 @@ def progress_bar(total: int, label: str):
         return
     with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
         yield bar.update
+
+
+def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
+    """``--bid``: a level (``14``), or a bid whose suit is the trump given (``14S``)."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"\s*([0-9]{1,2})\s*([SHDC]|NT)?\s*", text.upper())
+    if not m:
+        raise UsageError(f"--bid is a level such as 14 (or 14S), not {text!r}")
+    if m.group(2) and m.group(2) != trump.strip().upper():
+        raise UsageError(f"--bid {text}: its suit is not the trump given ({trump})")
+    return int(m.group(1))
 
 
 def constraints_from(items):
@@ -228,8 +241,9 @@ def call(
     blind: Annotated[Optional[str], typer.Argument(
         help="The blind, if it has been seen (Mighty: the kitty is seen before the call).",
         show_default=False)] = None,
-    bid_level: Annotated[Optional[int], typer.Option(
-        "--bid", help="The level bid (default the lowest).", show_default=False)] = None,
+    bid_level: Annotated[Optional[str], typer.Option(
+        "--bid", help="The level bid, e.g. 14 (or 14S, its suit the trump's; default the "
+        "lowest).", show_default=False)] = None,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
@@ -250,7 +264,8 @@ def call(
     seen = read_cards(blind, "blind") if blind else None
     seed = pick_seed(seed)
     with progress_bar(samples * 7, "solving") as step:
-        advice = advise_call(v, cards, seen, trump=read_trump(trump), bid_level=bid_level, seat=seat,
+        advice = advise_call(v, cards, seen, trump=read_trump(trump),
+                             bid_level=read_bid_level(bid_level, trump), seat=seat,
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
                              jobs=jobs, budget=budget(time_limit, node_limit), progress=step)
     typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, False, v, seat))
@@ -268,8 +283,9 @@ def discard(
     call_card: Annotated[Optional[str], typer.Option(
         "--call", help="The card called (Mighty: omit to play without a friend).",
         show_default=False)] = None,
-    bid_level: Annotated[Optional[int], typer.Option(
-        "--bid", help="The level bid; with --by-score, rank by its expected score.",
+    bid_level: Annotated[Optional[str], typer.Option(
+        "--bid", help="The level bid, e.g. 14 (or 14S); with --by-score, rank by its expected "
+        "score.",
         show_default=False)] = None,
     by_score: Annotated[bool, typer.Option(help="Rank by expected score instead of total taken.")] = False,
     candidates: Annotated[int, typer.Option(
@@ -298,7 +314,8 @@ def discard(
     seed = pick_seed(seed)
     with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
         advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
-                                bid_level=bid_level, seat=seat, candidates=candidates,
+                                bid_level=read_bid_level(bid_level, trump), seat=seat,
+                                candidates=candidates,
                                 constraints=constraints_from(constraint), samples=samples,
                                 seed=seed, jobs=jobs, budget=budget(time_limit, node_limit),
                                 by_score=by_score, progress=step)

@@ -347,6 +347,9 @@ def count_of(mask: int) -> int:
      "--candidates"),
     (["bid", "AKQ.JT9.2.AK3", "-v", "bridge"], "no auction"),
     (["call", "AKQ.JT9.2.AK3", "--trump", "NT"], "not allowed"),
+    (["call", "AKQ.JT9.2.AK3", "--trump", "S", "--bid", "14H"], "not the trump given"),
+    (["discard", "AKQ2.JT9.32.AK3", "--trump", "S", "--call", "JS", "--bid", "x"],
+     "a level such as 14"),
     (["discard", "AKQ.JT9.2.AK3", "--trump", "S", "--call", "JS"], "needs 12"),
     (["play", "-p", "missing.json", "--seat", "1"], "no such file"),
     (["bid", "AKQ.JT9.2.AK3", "--samples", "0"], "--samples"),
@@ -357,3 +360,10 @@ def test_cli_bad_input_is_one_line_with_exit_code_2(args, fragment):
     assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], r.stderr
+
+
+def test_cli_call_takes_a_bid_with_its_suit():
+    r = run("advise", "call", "AKQ.JT9.2.AK3", "--trump", "S", "--bid", "14S", "--samples", "2",
+            "--seed", "1", "--node-limit", "20000")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.startswith("Japanese Napoleon: call advice for seat 0, bid 14S")
