@@ -166,7 +166,9 @@ def bid(
 
     In each sample the fast policy calls the strongest card not held and discards the
     lowest cards (see the README). P(make) counts a bid as made when the variant's scoring
-    pays Napoleon (Japanese: all 20 without bidding 20 fails, the Siberian rule). Pass scores 0.
+    pays Napoleon (Japanese: all 20 without bidding 20 fails, the Siberian rule: a sample
+    that takes every point is solved again with a point card put away, for the lower bids).
+    Pass scores 0.
 
     Examples:
 
@@ -197,8 +199,9 @@ def bid(
             lines.append("  calls " + ", ".join(f"{k} x{n}" for k, n in row["calls"].items())
                          + f"; alone in {row['alone']}")
         if row["too_many"]:
-            lines.append(f"  {row['too_many']} sample(s) take so many points that lower bids "
-                         "fail (Siberian rule): play that holds a point back is not modelled")
+            lines.append(f"  {row['too_many']} sample(s) take every point, which fails the lower "
+                         "bids (Siberian rule): for those bids they are also solved with a "
+                         f"point card put away, which makes them in {row['held_back']}")
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
             mark = "" if b["legal"] else "  (not legal now)"

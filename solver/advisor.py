@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from napoleon_rules.auction import Auction
 from napoleon_rules.cards import (JOKER, NT, Suit, card_name, card_suit, cards_of, count, mask_of,
-                                  parse_trump, sort_cards, trump_name)
+                                  parse_trump, points_of, sort_cards, trump_name)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Choices, holder
@@ -170,16 +170,24 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
     return sorted(points)
 
 
-def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False) -> list[dict]:
+def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False,
+               alts: Sequence | None = None) -> list[dict]:
     """Per bid: P(make) (the variant's score pays Napoleon) and the expected score, each over
-    the samples whose bounds settle it."""
+    the samples whose bounds settle it. ``alts[i]``: another declaration ``(contract, lo,
+    hi)`` of sample i the declarer may take instead (``_held_back``), or None; each bid then
+    scores the better of the two."""
     out = []
     for b in bids:
         made, scores, open_make, open_score = [], [], 0, 0
-        for contract, lo, hi in outcomes:
-            values = [_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)]
-            if len(set(values)) == 1:
-                scores.append(values[0])
+        for i, (contract, lo, hi) in enumerate(outcomes):
+            values = {_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}
+            alt = alts[i] if alts is not None else None
+            if alt is not None:
+                c2, lo2, hi2 = alt
+                other = {_score(variant, c2, b, t, seat) for t in range(lo2, hi2 + 1)}
+                values = {max(x, y) for x in values for y in other}
+            if len(values) == 1:
+                scores.append(next(iter(values)))
             else:
                 open_score += 1
             wins = {v > 0 for v in values}
@@ -190,6 +198,60 @@ def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool 
         out.append({"bid": b, "p_make": proportion_estimate(sum(made), len(made), open_make, certain),
                     "score": mean_estimate(scores, open_score)})
     return out
+
+
+def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget, table,
+            exact: bool) -> tuple:
+    """``(contract, lo, hi, alt)`` of one sample declared by ``plan``: bounds on the total
+    that settle every bid of ``bids``, and ``alt``, the same for the declaration with a point
+    card put away (``_held_back``) when taking every point fails some of them, else None."""
+    contract, pos = declare(variant, places, seat, plan)
+    offset = variant.credited(contract, 0)
+    points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact)
+    lo, hi = resolve_total(pos, points, offset, budget, table)
+    too_high = _too_high(variant, contract, bids, seat, lo, hi)
+    shed = _held_back(variant, places, seat, plan, contract) if too_high else None
+    if shed is None:
+        return contract, lo, hi, None
+    # The declarer who bid one of these would put a point card away instead: solved so.
+    c2, p2 = declare(variant, places, seat, shed)
+    off2 = variant.credited(c2, 0)
+    points = _breakpoints(variant, c2, too_high, seat, off2 + max_value(p2), exact)
+    return contract, lo, hi, (c2, *resolve_total(p2, points, off2, budget, table))
+
+
+def _too_high(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int) -> list[Bid]:
+    """The bids an exact total fails by being too high (the Siberian rule: all 20 without
+    bidding 20) while one point less would make them."""
+    if lo != hi or lo <= 0:
+        return []
+    return [b for b in bids
+            if _score(variant, contract, b, lo, seat) <= 0 < _score(variant, contract, b, lo - 1, seat)]
+
+
+def _held_back(variant, places, seat: int, plan: Plan, contract) -> Plan | None:
+    """The policy's declaration with its last discard swapped for a point card (the one the
+    policy would put away first): where discarded points score for the opponents, that side
+    can no longer take every point, so the bids that taking them all fails may be made. None
+    where that does not apply (no blind, discards credited to the declarer, no point card)."""
+    if variant.unit != "points" or variant.discard_points_to != "opponents" or \
+            variant.name == "nap" or plan.discard is not None:
+        return None
+    n = variant.players
+    pool = places[seat] | places[n]
+    k = count(places[n])
+    if not k:
+        return None
+    discard = list(policy_discard(variant, plan.trump, pool, k))
+    if points_of(mask_of(discard)):
+        return None               # a point card is put away already
+    kept_points = [c for c in cards_of(pool & ~mask_of(discard)) if points_of(1 << c)
+                   and c != contract.called]
+    if not kept_points:
+        return None
+    shed = min(kept_points, key=discard_key(variant, plan.trump, pool))
+    discard[-1] = shed
+    return replace(plan, call=contract.called, discard=tuple(discard))
 
 
 def _histogram(outcomes) -> dict[str, int]:
@@ -226,7 +288,7 @@ class BidAdvice:
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
-                            "too_many": r["too_many"],
+                            "too_many": r["too_many"], "held_back": r["held_back"],
                             "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
 
 
@@ -294,21 +356,18 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
 
     def work(item, table):
         plan, places = item
-        contract, pos = declare(variant, places, seat, plan)
-        offset = variant.credited(contract, 0)
-        bids = [b for b in all_bids if covers[plan](b)]
-        points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact_points)
-        lo, hi = resolve_total(pos, points, offset, budget, table)
-        return contract, lo, hi
+        return _settle(variant, places, seat, plan, [b for b in all_bids if covers[plan](b)],
+                       budget, table, exact_points)
 
     covers = {plan: cover for _, plan, cover in plans}
     items = [(plan, places) for _, plan, _ in plans for places in deals]
     results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress)
     rows = []
     for k, (label, plan, cover) in enumerate(plans):
-        outcomes = results[k * samples:(k + 1) * samples]
+        outcomes = [r[:3] for r in results[k * samples:(k + 1) * samples]]
+        alts = [r[3] for r in results[k * samples:(k + 1) * samples]]
         bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
-                          certain=sampler.certain)
+                          certain=sampler.certain, alts=alts)
         for b in bids:
             b["legal"] = str(b["bid"]) in legal
         exact = [lo for _, lo, hi in outcomes if lo == hi]
@@ -317,14 +376,16 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             if contract.called is not None:
                 calls[card_name(contract.called)] = calls.get(card_name(contract.called), 0) + 1
         row_bids = [b for b in all_bids if cover(b)]
-        # Samples whose total fails some bid by being too high (the Siberian rule: all 20
-        # without bidding 20), while one point less would make it: double-dummy play takes
-        # every point it can, so a side that could hold a point back still counts as failing.
-        too_many = sum(1 for contract, lo, hi in outcomes if lo == hi and lo > 0 and any(
-            _score(variant, contract, b, lo, seat) <= 0 < _score(variant, contract, b, lo - 1, seat)
-            for b in row_bids))
+        # Samples whose total fails some bid by being too high (the Siberian rule), and how
+        # many of them the declaration with a point card put away makes (some bid of those).
+        high = [_too_high(variant, contract, row_bids, seat, lo, hi)
+                for contract, lo, hi in outcomes]
+        too_many = [i for i in range(len(outcomes)) if high[i]]
+        held = sum(1 for i in too_many if alts[i] is not None and any(
+            all(_score(variant, alts[i][0], b, t, seat) > 0 for t in range(alts[i][1], alts[i][2] + 1))
+            for b in high[i]))
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
-                     "too_many": too_many,
+                     "too_many": len(too_many), "held_back": held,
                      # A mean over the settled samples alone would be biased (the hard ones
                      # are left out): given only when every total is exact (None otherwise:
                      # totals bounded on purpose, between the scoring's breakpoints, or
@@ -410,12 +471,7 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
 
     def work(item, table):
         k, i = item
-        contract, pos = declare(variant, deals[i], seat, plans[k][1])
-        offset = variant.credited(contract, 0)
-        top = offset + max_value(pos)
-        points = _breakpoints(variant, contract, [bid], seat, top, exact)
-        lo, hi = resolve_total(pos, points, offset, budget, table)
-        return contract, lo, hi
+        return _settle(variant, deals[i], seat, plans[k][1], [bid], budget, table, exact)
 
     alive = list(range(len(plans)))
     for n in list(rounds or []) + [len(deals)]:
@@ -430,8 +486,9 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
     rows = []
     for k, (label, _) in enumerate(plans):
         n = max(i + 1 for (kk, i) in cache if kk == k)
-        outcomes = [cache[(k, i)] for i in range(n)]
-        stats = _bid_stats(variant, outcomes, [bid], seat, certain)[0]
+        outcomes = [cache[(k, i)][:3] for i in range(n)]
+        stats = _bid_stats(variant, outcomes, [bid], seat, certain,
+                           alts=[cache[(k, i)][3] for i in range(n)])[0]
         exact_totals = [lo for _, lo, hi in outcomes if lo == hi]
         rows.append({"option": label, "n": n, "p_make": stats["p_make"], "score": stats["score"],
                      "points": mean_estimate(exact_totals, n - len(exact_totals)) if exact else None})
@@ -443,11 +500,12 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
 
 
 def _plan_value(variant, cache, k, n, bid, seat, exact) -> float:
-    outcomes = [cache[(k, i)] for i in range(n)]
+    outcomes = [cache[(k, i)][:3] for i in range(n)]
     if exact:
         vals = [(lo + hi) / 2 for _, lo, hi in outcomes]
         return sum(vals) / len(vals)
-    est = _bid_stats(variant, outcomes, [bid], seat)[0]["score"]
+    est = _bid_stats(variant, outcomes, [bid], seat,
+                     alts=[cache[(k, i)][3] for i in range(n)])[0]["score"]
     return est.mean if est.mean is not None else -1e9
 
 

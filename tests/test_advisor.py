@@ -367,3 +367,36 @@ def test_cli_call_takes_a_bid_with_its_suit():
             "--seed", "1", "--node-limit", "20000")
     assert r.exit_code == 0, r.stderr
     assert r.stdout.startswith("Japanese Napoleon: call advice for seat 0, bid 14S")
+
+
+def test_siberian_samples_are_solved_again_with_a_point_card_put_away():
+    """Japanese: all 20 without bidding 20 fails. A sample whose policy declaration takes
+    every point is solved again with a point card put away (it then goes to the opponents,
+    so the side cannot take them all), and the bids below 20 score the better of the two."""
+    from solver.advisor import _bid_stats, _settle, _held_back
+    from solver.sampling import DealSampler, knowledge_for_hand
+    v = get_variant("japanese")
+    hand = parse_hand("AKQJ.T9.2.AK3")
+    bids = [b for b in v.all_bids() if b.trump == Suit.SPADES]
+    plan = Plan(Suit.SPADES)
+    table = solver.Table(16)
+    deals = DealSampler(knowledge_for_hand(v, 0, hand, ())).draw_many(10, 1)
+    checked = 0
+    for places in deals:
+        table.clear()
+        contract, lo, hi, alt = _settle(v, places, 0, plan, bids, BUDGET, table, True)
+        if lo != 20:
+            assert alt is None
+            continue
+        assert alt is not None and lo == hi
+        c2, lo2, hi2 = alt
+        assert lo2 == hi2 <= 19 and c2.discard_points == 1
+        # the alternative's total, solved on its own
+        shed = _held_back(v, places, 0, plan, contract)
+        _, p2 = declare(v, places, 0, shed)
+        assert solver.solve(p2, mode="value").value + v.credited(c2, 0) == lo2
+        stats = _bid_stats(v, [(contract, lo, hi)], bids, 0, alts=[alt])
+        for b, row in zip(bids, stats):
+            assert row["p_make"].mean == (1.0 if b.level <= lo2 or b.level == 20 else 0.0)
+        checked += 1
+    assert checked >= 2
