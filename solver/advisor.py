@@ -739,6 +739,8 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
         _check_call(v, call)
         if earlier is not None:
             played_before = bool(earlier >> call & 1)
+        elif pos.trick == 0:
+            played_before = False    # no trick complete: a card the position lacks is put away
         else:
             played_before = not any(h >> call & 1 for h in pos.hands) and \
                 call not in pos.played and not discards >> call & 1

@@ -5,6 +5,7 @@ give identical advice, whatever --jobs is; the fast policy does what the README 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -400,3 +401,19 @@ def test_siberian_samples_are_solved_again_with_a_point_card_put_away():
             assert row["p_make"].mean == (1.0 if b.level <= lo2 or b.level == 20 else 0.0)
         checked += 1
     assert checked >= 2
+
+
+def test_play_advice_at_trick_0_takes_a_call_among_the_put_away_cards():
+    """Before the first trick is complete a card the position lacks was put away, not played:
+    called, it makes Napoleon play alone in the samples that put it in the rest."""
+    v = get_variant("japanese")
+    deal = random_deal(v, 3)
+    _, pos = declare(v, list(deal.hands) + [deal.rest], 0, Plan(Suit.SPADES))
+    away = next(cards_of(v.deck & ~mask_of([c for h in pos.hands for c in cards_of(h)])))
+    pos = replace(pos, partner=None)      # the called card put away: alone
+    advice = advise_play(pos, 0, call=away, samples=2, seed=1, budget=NODE_BUDGET)
+    assert advice.partner_known           # Napoleon put it away himself: he knows
+    # a defender cannot tell: the samples that deal it to a hand make that seat the partner
+    led = pos.play(pos.legal_moves()[0])
+    advice = advise_play(led, led.to_move, call=away, samples=2, seed=1, budget=NODE_BUDGET)
+    assert not advice.partner_known and advice.unseen == 52 - 10 - 1    # 39 in hands, 2 away
