@@ -25,17 +25,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from napoleon_rules import get_variant, random_deal  # noqa: E402
-from solver.advice_core import SearchBudget, max_value, resolve_total  # noqa: E402
-from solver.advisor import _breakpoints, _plans, _score, advise_bid, declare  # noqa: E402
+from solver import Table  # noqa: E402
+from solver.advice_core import SearchBudget  # noqa: E402
+from solver.advisor import _bid_stats, _plans, _settle, advise_bid  # noqa: E402
 
 
 def real_outcome(variant, deal, seat, plan, bid, budget) -> bool | None:
-    contract, pos = declare(variant, tuple(deal.hands) + (deal.rest,), seat, plan)
-    offset = variant.credited(contract, 0)
-    points = _breakpoints(variant, contract, [bid], seat, offset + max_value(pos), False)
-    lo, hi = resolve_total(pos, points, offset, budget, None)
-    made = {_score(variant, contract, bid, t, seat) > 0 for t in range(lo, hi + 1)}
-    return made.pop() if len(made) == 1 else None
+    """Whether the real deal makes ``bid`` declared as the advice declares each sample (the
+    fast policy, and under the Siberian rule the same with a point card put away)."""
+    contract, lo, hi, alt = _settle(variant, tuple(deal.hands) + (deal.rest,), seat, plan,
+                                    [bid], budget, Table(budget.tt_mb), False)
+    p = _bid_stats(variant, [(contract, lo, hi)], [bid], seat, alts=[alt])[0]["p_make"]
+    return None if p.mean is None else p.mean > 0
 
 
 def main(argv=None) -> int:
