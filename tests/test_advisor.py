@@ -417,3 +417,22 @@ def test_play_advice_at_trick_0_takes_a_call_among_the_put_away_cards():
     led = pos.play(pos.legal_moves()[0])
     advice = advise_play(led, led.to_move, call=away, samples=2, seed=1, budget=NODE_BUDGET)
     assert not advice.partner_known and advice.unseen == 52 - 10 - 1    # 39 in hands, 2 away
+
+
+def test_calibration_script_reports_bins_and_brier(capsys):
+    """scripts/calibrate_advisor.py on a few small deals: every deal used or skipped, the
+    bins' counts add up, the Brier score is the mean squared error of what it records."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "scripts" / "calibrate_advisor.py"
+    spec = importlib.util.spec_from_file_location("calibrate_advisor", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(["--variant", "japanese", "-o", "players=7", "--deals", "3", "--samples",
+                     "4", "--jobs", "1", "--time-limit", "5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["used"] + report["skipped"] == 3
+    assert sum(b["deals"] for b in report["bins"]) == report["used"]
+    if report["used"]:
+        assert 0 <= report["brier"] <= 1
+        assert all(0 <= b["predicted"] <= 1 and 0 <= b["observed"] <= 1 for b in report["bins"])
