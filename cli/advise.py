@@ -36,6 +36,10 @@ Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Threads solving samples
 TimeLimit = Annotated[float, typer.Option(
     help="Seconds of search per sample; a sample stopped by it is counted as undecided, never "
          "guessed.")]
+Within = Annotated[Optional[float], typer.Option(
+    metavar="SECONDS", help="Time for the whole advice: no sample starts after it, and the "
+    "advice is that of the samples finished (the first ones, so --samples with that count "
+    "and the same --seed gives it again). Default: every sample.", show_default=False)]
 NodeLimit = Annotated[Optional[int], typer.Option(
     help="Nodes per search test (deterministic, unlike --time-limit).", show_default=False)]
 Constraints = Annotated[Optional[list[str]], typer.Option(
@@ -113,6 +117,13 @@ def progress_bar(total: int, label: str):
         yield bar.update
 
 
+def samples_text(advice) -> str:
+    """``200 samples``, or ``37 of 200 samples (--within 10 s ran out)``."""
+    if advice.asked is not None and advice.samples < advice.asked:
+        return f"{advice.samples} of {advice.asked} samples (--within {advice.within:g} s ran out)"
+    return f"{advice.samples} samples"
+
+
 def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
     """``--bid``: a level (``14``), or a bid whose suit is the trump given (``14S``)."""
     if text is None:
@@ -159,6 +170,7 @@ def bid(
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """For each trump: what the player would take as Napoleon, P(make) and the expected score
@@ -187,11 +199,11 @@ def bid(
         advice = advise_bid(v, cards, seat=seat, auction=calls, dealer=dealer, trumps=trumps,
                             constraints=constraints_from(constraint), samples=samples, seed=seed,
                             jobs=jobs, budget=budget(time_limit, node_limit),
-                            exact_points=exact_points, progress=step)
+                            exact_points=exact_points, within=within, progress=step)
     if json_out:
         typer.echo(dumps(advice.to_json()))
         return
-    lines = [f"{v.title}: seat {seat}, {samples} samples, seed {seed}"]
+    lines = [f"{v.title}: seat {seat}, {samples_text(advice)}, seed {seed}"]
     for row in advice.rows:
         hist = "  ".join(f"{k}:{n}" for k, n in row["histogram"].items())
         lines.append(f"trump {row['label']}: total taken (samples) {hist}")
@@ -349,6 +361,7 @@ def play(
         help="Also give P(the declarer's side takes at least this from here).",
         show_default=False)] = None,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """The expected value of each legal card, from one seat's view: the hands it cannot see
@@ -372,8 +385,9 @@ def play(
                              earlier=read_cards(earlier, "--earlier") if earlier is not None else None,
                              constraints=constraints_from(constraint), target=target,
                              samples=samples, seed=seed, jobs=jobs,
-                             budget=budget(time_limit, node_limit), progress=step)
-    if advice.dropped == samples:
+                             budget=budget(time_limit, node_limit), within=within,
+                             progress=step)
+    if advice.dropped == advice.samples:
         fail(f"every sample's search hit its limit: no advice (raise --time-limit or "
              f"--node-limit)", EXIT_LIMIT)
     if json_out:
@@ -389,7 +403,8 @@ def play(
     if advice.partner_known and seat != pos.partner and not pos.variant.fixed_partnership \
             and not pos.variant.trump_from_first_lead:
         partner += " (taken as known: give --call CARD while the called card has not shown)"
-    lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples} samples, seed {seed}"
+    lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples_text(advice)}, "
+             f"seed {seed}"
              + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
              f"{advice.unseen} unseen cards dealt again in each sample; {partner}",
              f"value = the declarer's side's take from the cards still in play; best = {goal}",

@@ -160,22 +160,36 @@ def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBu
 
 # ---- several threads ---------------------------------------------------------------------------------
 def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs: int = 1,
-                tt_mb: int = 16, progress: Callable[[int], None] | None = None) -> list:
+                tt_mb: int = 16, progress: Callable[[int], None] | None = None,
+                deadline: float | None = None, group: int = 1) -> list:
     """``[work(item, table) for item in items]`` on ``jobs`` threads (the C search releases the
     GIL), each with its own transposition table, cleared before every item so that a result
     never depends on which thread ran what before it: the output is the same for any
-    ``jobs``. ``progress(k)`` is called in the calling thread as items finish."""
+    ``jobs``. ``progress(k)`` is called in the calling thread as items finish.
+
+    ``deadline`` (``time.monotonic()``): once it has passed and the first group is done, no
+    item starts, and the result is the longest prefix of whole groups of ``group`` items
+    (one sample's declarations) that finished: the same as asking for that many samples."""
     if jobs < 1:
         raise AdviceError(f"--jobs must be at least 1, not {jobs}")
+
+    def whole(results: list, finished: list) -> list:
+        n = 0
+        while n < len(finished) and finished[n]:
+            n += 1
+        return results[:n - n % group]
+
     if jobs == 1 or len(items) <= 1:
         table = Table(tt_mb)
         out = []
         for item in items:
+            if deadline is not None and len(out) >= group and time.monotonic() >= deadline:
+                break
             table.clear()
             out.append(work(item, table))
             if progress:
                 progress(1)
-        return out
+        return whole(out, [True] * len(out))
     local = threading.local()
 
     def run(item):
@@ -186,18 +200,26 @@ def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs
         return work(item, table)
 
     results: list = [None] * len(items)
+    finished = [False] * len(items)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(run, item): i for i, item in enumerate(items)}
         try:
             for f in as_completed(futures):
+                if f.cancelled():
+                    continue
                 results[futures[f]] = f.result()
+                finished[futures[f]] = True
                 if progress:
                     progress(1)
+                if deadline is not None and time.monotonic() >= deadline and \
+                        all(finished[:group]):
+                    for g in futures:
+                        g.cancel()      # the running ones finish; the rest never start
         except BaseException:
             for f in futures:
                 f.cancel()
             raise
-    return results
+    return whole(results, finished)
 
 
 # ---- the fast declaration policy -------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
@@ -67,6 +68,16 @@ def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
         constraints = [constraints]
     return tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
                  for c in constraints)
+
+
+def _check_within(within) -> None:
+    if within is not None and (isinstance(within, bool) or not isinstance(within, (int, float))
+                               or not math.isfinite(within) or within <= 0):
+        raise AdviceError(f"--within must be a positive number of seconds, not {within!r}")
+
+
+def _deadline(within: float | None) -> float | None:
+    return None if within is None else time.monotonic() + within
 
 
 def _check_constraint(c):
@@ -279,11 +290,13 @@ class BidAdvice:
     recommended: str
     best: dict | None
     unit: str = "points"          #: what the totals count (Nap: tricks)
+    asked: int | None = None      #: the samples asked for (more than ``samples`` when
+    within: float | None = None   #: the total time budget ``within`` ran out first)
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "unit": self.unit, "seat": self.seat,
                 "hand": _cards(self.hand),
-                "samples": self.samples, "seed": self.seed, "recommended": self.recommended,
+                "samples": self.samples, "samples_asked": self.asked, "within": self.within, "seed": self.seed, "recommended": self.recommended,
                 "best": None if self.best is None else _bid_json(self.best),
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
@@ -331,11 +344,15 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                dealer: int | None = None, trumps: Sequence | None = None,
                constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
                jobs: int = 1, budget: SearchBudget = SearchBudget(), exact_points: bool = False,
-               progress=None) -> BidAdvice:
+               within: float | None = None, progress=None) -> BidAdvice:
     """For each trump: the total Napoleon's side would take (the fast policy choosing the call
     and discard in each sample), P(make) and the expected score of each bid; then the
-    best-scoring legal bid, or pass when no bid scores above 0 (what passing scores)."""
+    best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
+    ``within``: seconds for the whole advice; no sample starts after them (the first one
+    always runs), and the advice is that of the samples finished (the first ones: the same
+    as asking for that many)."""
     constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    _check_within(within)
     if variant.name == "bridge":
         raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
     _check_seat(variant, seat)
@@ -360,12 +377,17 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                        budget, table, exact_points)
 
     covers = {plan: cover for _, plan, cover in plans}
-    items = [(plan, places) for _, plan, _ in plans for places in deals]
-    results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress)
+    # Sample by sample (each sample's declarations together), so that a total time budget
+    # stops after whole samples: the advice is then that of the samples finished.
+    items = [(plan, places) for places in deals for _, plan, _ in plans]
+    results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
+                          deadline=_deadline(within), group=len(plans))
+    asked, samples = samples, len(results) // len(plans)
     rows = []
     for k, (label, plan, cover) in enumerate(plans):
-        outcomes = [r[:3] for r in results[k * samples:(k + 1) * samples]]
-        alts = [r[3] for r in results[k * samples:(k + 1) * samples]]
+        mine = results[k::len(plans)]
+        outcomes = [r[:3] for r in mine]
+        alts = [r[3] for r in mine]
         bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
                           certain=sampler.certain, alts=alts)
         for b in bids:
@@ -397,7 +419,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     best = max(candidates, key=lambda b: b["score"].mean, default=None)
     recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
     return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best,
-                     variant.unit)
+                     variant.unit, asked, within)
 
 
 # ---- call advice ---------------------------------------------------------------------------------
@@ -583,6 +605,8 @@ class PlayAdvice:
     reach: dict[int, Estimate] = field(default_factory=dict)
     unseen: int = 0                 #: cards dealt again in each sample
     partner_known: bool = True      #: the position's partner taken as known (no --call)
+    asked: int | None = None        #: the samples asked for (more than ``samples`` when
+    within: float | None = None     #: the total time budget ``within`` ran out first)
 
     def best(self) -> int | None:
         known = [(e.mean, c) for c, e in self.cards.items() if e.mean is not None]
@@ -592,6 +616,7 @@ class PlayAdvice:
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "seat": self.seat, "samples": self.samples,
+                "samples_asked": self.asked, "within": self.within,
                 "seed": self.seed, "dropped": self.dropped, "unseen": self.unseen,
                 "partner_known": self.partner_known,
                 "goal": "maximise" if self.maximise else "minimise",
@@ -697,16 +722,19 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                 earlier: int | None = None,
                 constraints: Sequence[Constraint] = (), target: int | None = None,
                 samples: int = 100, seed: int = 0, jobs: int = 1,
-                budget: SearchBudget = SearchBudget(), progress=None) -> PlayAdvice:
+                budget: SearchBudget = SearchBudget(), within: float | None = None,
+                progress=None) -> PlayAdvice:
     """The expected value (the declarer's side's take from the cards still in play) of each
     legal card of ``seat``, which must be to move, with the hidden hands sampled. With
     ``call`` (the called card, not yet seen): in each sample its holder is the partner;
     without it the position's partner is taken as known. ``earlier``: the cards of the
-    complete tricks (``play_knowledge`` says when the seat's view needs them)."""
+    complete tricks (``play_knowledge`` says when the seat's view needs them). ``within``:
+    seconds for the whole advice, as in ``advise_bid``."""
     if not isinstance(pos, Position):
         raise AdviceError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
     v = pos.variant
     constraints = _check_request(v, samples, seed, jobs, budget, constraints)
+    _check_within(within)
     if pos.is_over:
         raise AdviceError("the hand is over: nothing to play")
     _check_seat(v, seat)
@@ -775,7 +803,9 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
             return None
         return sample.on_declarer_side(seat) != sample.misere, res.plays
 
-    results = run_samples(deals, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress)
+    results = run_samples(deals, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
+                          deadline=_deadline(within))
+    asked, samples = samples, len(results)
     done = [r for r in results if r is not None]
     maximise = pos.on_declarer_side(seat) != pos.misere
     if done and unknown_partner:
@@ -788,4 +818,5 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                                         certain=sampler.certain)
                  for c in legal}
     return PlayAdvice(pos.variant.name, seat, samples, seed, samples - len(done), maximise,
-                      cards, target, reach, count(knowledge.unseen), not unknown_partner)
+                      cards, target, reach, count(knowledge.unseen), not unknown_partner,
+                      asked, within)

@@ -5,6 +5,7 @@ give identical advice, whatever --jobs is; the fast policy does what the README 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 
 import pytest
@@ -436,3 +437,27 @@ def test_calibration_script_reports_bins_and_brier(capsys):
     if report["used"]:
         assert 0 <= report["brier"] <= 1
         assert all(0 <= b["predicted"] <= 1 and 0 <= b["observed"] <= 1 for b in report["bins"])
+
+
+def test_within_stops_after_whole_samples_and_equals_asking_for_that_many():
+    """--within: once the time is up no sample starts (the first always runs); the advice is
+    that of the first samples, the same as asking for that many."""
+    from solver.advice_core import run_samples
+    items = list(range(12))
+    for jobs in (1, 2):
+        out = run_samples(items, lambda x, table: x * x, jobs=jobs, group=3,
+                          deadline=time.monotonic() - 1)
+        assert len(out) >= 3 and len(out) % 3 == 0 and out == [x * x for x in items[:len(out)]]
+        assert run_samples(items, lambda x, table: x * x, jobs=jobs, group=3,
+                           deadline=time.monotonic() + 60) == [x * x for x in items]
+    v = get_variant("japanese", {"players": 7})
+    hand = parse_hand("AK.AK.QJ.5")
+    quick = advise_bid(v, hand, samples=40, seed=3, budget=NODE_BUDGET, within=1e-9)
+    assert quick.samples >= 1 and quick.asked == 40
+    again = advise_bid(v, hand, samples=quick.samples, seed=3, budget=NODE_BUDGET)
+    a, b = quick.to_json(), again.to_json()
+    assert a.pop("samples_asked") == 40 and a.pop("within") == 1e-9
+    b.pop("samples_asked"), b.pop("within")
+    assert a == b
+    with pytest.raises(solver.advisor.AdviceError, match="--within must be a positive"):
+        advise_bid(v, hand, samples=2, within=0)
