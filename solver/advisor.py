@@ -642,6 +642,21 @@ def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
                           f"position's partner is {'null' if pos.partner is None else pos.partner}")
 
 
+def _played_before(pos, card: int, discards: int, earlier: int | None) -> bool | None:
+    """Whether ``card`` was played to a complete trick: False when it is held, in the current
+    trick or put away (before the first trick is complete every card the position lacks is);
+    None when the position cannot tell (no ``earlier``, no ``discards``)."""
+    if any(h >> card & 1 for h in pos.hands) or card in pos.played or discards >> card & 1:
+        return False
+    if earlier is not None:
+        return bool(earlier >> card & 1)
+    if pos.trick == 0:
+        return False
+    if discards:
+        return True                  # not among the put-away cards given
+    return None
+
+
 def _rest_count(v) -> int:
     """How many cards no hand plays: the blind's discards, Nap's undealt stock (none in bridge)."""
     return count(v.deck) - v.players * v.hand_size
@@ -711,6 +726,8 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     led = v.suit_to_follow(pos.played, pos.joker_suit) if pos.played else None
     for i, c in enumerate(pos.played[1:], start=1):
         s = (pos.leader + i) % n
+        if v.has_coup_card and c == pos.coup_card:
+            continue        # maybe played off suit by the reveal, which is spent by now
         free = v.free_mask(pos, s)
         if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
             facts.append(SuitCount(s, led, "=", 0))
@@ -758,26 +775,24 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
         raise AdviceError(f"earlier must be a mask of cards of the {v.name} deck, not {earlier!r}")
     if v.has_coup_card and pos.coup_card is not None:
         # Secretary: the coup card is the called card; its holder in each sample is the
-        # partner (the position's own partner only says who holds it in this deal).
+        # partner (the position's own partner only says who holds it in this deal), and one
+        # put back in the warchest is dealt again as well, for the seats that did not see it.
         if call is not None and call != pos.coup_card:
             raise AdviceError(f"--call: the position's coup card is {card_name(pos.coup_card)}, "
                               f"not {card_name(call)}")
-        call = pos.coup_card if any(h >> pos.coup_card & 1 for h in pos.hands) else None
+        call = pos.coup_card if _played_before(pos, pos.coup_card, discards, earlier) is False \
+            else None
     if call is not None:
         _check_call(v, call)
-        if earlier is not None:
-            played_before = bool(earlier >> call & 1)
-        elif pos.trick == 0:
-            played_before = False    # no trick complete: a card the position lacks is put away
-        else:
-            played_before = not any(h >> call & 1 for h in pos.hands) and \
-                call not in pos.played and not discards >> call & 1
-        if played_before:
+        played = _played_before(pos, call, discards, earlier)
+        if played:
             where = ("is among --earlier" if earlier is not None else
                      "is in no hand, not in this trick and not among --discards")
             raise AdviceError(f"--call: {card_name(call)} {where}: a called card already "
                               "played has shown the partner (give it as the position's "
                               "'partner')")
+        if played is None and seat == pos.declarer and v.blind_size:
+            call = None     # Napoleon knows where it went: the position's partner says it
         _check_seen_call(pos, seat, call, discards)
         if v.has_coup_card and seat != pos.declarer:
             # Napoleon names a coup card he does not hold: no sample gives it to him

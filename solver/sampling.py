@@ -243,13 +243,20 @@ class DealSampler:
         places_mask, cards = self.types[i]
         places = [p for p in range(len(caps)) if places_mask >> p & 1]
         m = len(cards)
+        # room[j]: what the places from j on can still take; a place gets at least what the
+        # later ones cannot (the same splits in the same order, without the dead branches:
+        # a type that fills every place left has one split, found at once, not after trying
+        # every prefix)
+        room = [0] * (len(places) + 1)
+        for j in range(len(places) - 1, -1, -1):
+            room[j] = room[j + 1] + caps[places[j]]
 
         def rec(j: int, left: int, acc: list[int]):
             if j == len(places) - 1:
                 if left <= caps[places[j]]:
                     yield acc + [left]
                 return
-            for x in range(min(left, caps[places[j]]) + 1):
+            for x in range(max(0, left - room[j + 1]), min(left, caps[places[j]]) + 1):
                 yield from rec(j + 1, left - x, acc + [x])
 
         if not places:

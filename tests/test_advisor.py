@@ -94,8 +94,10 @@ def test_play_advice_checks_the_call_and_the_discards():
     seat, v, err = pos.to_move, pos.variant, solver.advisor.AdviceError
     with pytest.raises(err, match="JO is not a card of the japanese deck"):
         advise_play(pos, seat, call=52, samples=2)
-    with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
+    with pytest.raises(err, match="--earlier CARDS"):   # put away or played? cannot tell
         advise_play(pos, seat, call=parse_card("2C"), samples=2)
+    with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
+        advise_play(pos, seat, call=parse_card("2C"), discards=EXAMPLE_AWAY, samples=2)
     with pytest.raises(err, match="--seat must be"):
         advise_play(pos, str(seat), samples=2)
     seen = mask_of(pos.played)
@@ -461,3 +463,28 @@ def test_within_stops_after_whole_samples_and_equals_asking_for_that_many():
     assert a == b
     with pytest.raises(solver.advisor.AdviceError, match="--within must be a positive"):
         advise_bid(v, hand, samples=2, within=0)
+
+
+def test_secretary_play_advice_deals_a_returned_coup_card_and_no_void_from_the_reveal():
+    """Secretary: a coup card put back with the warchest is unseen to the defenders (a
+    sample that deals it to a hand makes that seat the Secretary), and the coup card played
+    off suit in the current trick shows no void (it may have been the reveal)."""
+    from solver.advisor import play_knowledge
+    from napoleon_rules.game import Choices
+    from napoleon_rules.moves import Bid
+    v = get_variant("secretary")
+    deal = random_deal(v, 5)
+    coup = next(cards_of(deal.rest))            # named from the warchest and put back: alone
+    _, pos = v.declare(deal, 0, Bid(5), Choices(call=coup, trump=Suit.SPADES,
+                                                discard=(coup, next(cards_of(deal.hands[0])))))
+    pos = pos.play(pos.legal_moves()[0])
+    advice = advise_play(pos, 1, samples=5, seed=1, budget=NODE_BUDGET)
+    assert not advice.partner_known      # (a crash before: a defender dealt the coup card)
+    hands = tuple(mask_of(parse_cards(h)) for h in ("AH 2S", "KH QC", "3H 4D", "5H 6D", "7H 8D"))
+    held = 0
+    for h in hands:
+        held |= h
+    earlier = mask_of(list(cards_of(v.deck & ~held))[:40])
+    pos = Position(v, Suit.SPADES, 0, 1, hands, leader=0, trick=8, coup_card=parse_card("QC"))
+    pos = pos.play("AH").play("QC")             # seat 1 reveals, holding K♥
+    assert pos.reveal_used and not play_knowledge(pos, 2, None, 0, (), earlier).constraints
