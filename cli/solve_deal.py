@@ -223,7 +223,9 @@ def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
         seat = cur.to_move
         before = cur
         cur, done = cur.play_trick(move)
-        cards.append(f"{_move_text(move)} (seat {seat})")
+        cards.append(f"{_move_text(move)} (seat {seat})"
+                     + (f" sets trump {trump_text(cur.trump)}"
+                        if before.trump is None and cur.trump is not None else ""))
         if done is None:
             continue
         winner, worth = done
