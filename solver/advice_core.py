@@ -126,7 +126,7 @@ def max_value(pos) -> int:
 
 
 def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBudget,
-                  table: Table | None) -> tuple[int, int]:
+                  table: Table | None, expect_high: bool = False) -> tuple[int, int]:
     """Bounds ``(lo, hi)`` on the total ``value(pos) + offset``, narrowed by zero-window tests
     (``solver.bounds``, whose fail-soft bounds often settle more than the breakpoint
     asked) until no breakpoint ``t`` has ``lo < t <= hi``, i.e. until every
@@ -142,7 +142,10 @@ def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBu
         if not open_points:
             return lo, hi
         # Most declarations fail the lowest bid: asking that first settles them in one test.
-        t = open_points[0] if first else open_points[len(open_points) // 2]
+        # ``expect_high``: the total is likely the most there is (a declaration like one that
+        # took every point): the highest question first, which then settles it at once.
+        t = (open_points[-1] if expect_high else open_points[0]) if first else \
+            open_points[len(open_points) // 2]
         first = False
         left = None
         if deadline is not None:

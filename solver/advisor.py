@@ -228,7 +228,9 @@ def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget,
     c2, p2 = declare(variant, places, seat, shed)
     off2 = variant.credited(c2, 0)
     points = _breakpoints(variant, c2, too_high, seat, off2 + max_value(p2), exact)
-    return contract, lo, hi, (c2, *resolve_total(p2, points, off2, budget, table))
+    # It took every point with one more: likely all it can now, asked first.
+    return contract, lo, hi, (c2, *resolve_total(p2, points, off2, budget, table,
+                                                  expect_high=True))
 
 
 def _too_high(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int) -> list[Bid]:
