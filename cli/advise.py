@@ -131,7 +131,7 @@ def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
     m = re.fullmatch(r"\s*([0-9]{1,2})\s*([SHDC]|NT)?\s*", text.upper())
     if not m:
         raise UsageError(f"--bid is a level such as 14 (or 14S), not {text!r}")
-    if m.group(2) and m.group(2) != trump.strip().upper():
+    if m.group(2) and read_trump(m.group(2)) != read_trump(trump):
         raise UsageError(f"--bid {text}: its suit is not the trump given ({trump})")
     return int(m.group(1))
 
