@@ -14,7 +14,7 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
-                     read_text, user_errors)
+                     read_text, seat_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:
@@ -285,7 +285,7 @@ def report(result) -> str:
     lines = [f"{v.title} ({v.name}), {v.players} players"
              + (f", from trick {result.start_trick + 1} (short hands)" if result.start_trick else "")]
     for s, h in enumerate(result.hands):
-        lines.append(f"  seat {s}: {hand_text(h)}")
+        lines.append(f"  {seat_text(v, s)}: {hand_text(h)}")
     if result.rest:
         from .info import rest_name
         lines.append(f"  {rest_name(v)}: {hand_text(result.rest)}")

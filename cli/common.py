@@ -73,6 +73,13 @@ def user_errors(command: Callable) -> Callable:
     return wrapper
 
 
+def seat_text(v: Variant, seat: int) -> str:
+    """``seat 2``; in bridge ``seat 2 (S)``: seat i is the compass hand N E S W clockwise from
+    North (DDS's hand i), so that a deal can be matched to a bridge diagram."""
+    return f"seat {seat} ({'NESW'[seat]})" if v.fixed_partnership and v.players == 4 \
+        else f"seat {seat}"
+
+
 _SUIT_LETTERS_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 
 

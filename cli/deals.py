@@ -98,7 +98,7 @@ def show(
     """
     from napoleon_rules import get_variant, parse_deal
 
-    from .common import hand_text, parse_options
+    from .common import hand_text, parse_options, seat_text
     from .info import rest_name
 
     from .analyse import with_variant
@@ -111,6 +111,6 @@ def show(
         return
     typer.echo(deal_str(d))
     for i, h in enumerate(d.hands):
-        typer.echo(f"  seat {i}: {hand_text(h)}")
+        typer.echo(f"  {seat_text(d.variant, i)}: {hand_text(h)}")
     if d.variant.blind_size:
         typer.echo(f"  {rest_name(d.variant)}: {hand_text(d.rest)}")

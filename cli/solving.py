@@ -15,7 +15,7 @@ from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
 from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
-                     read_text, trump_text, user_errors)
+                     read_text, seat_text, trump_text, user_errors)
 from .solve_deal import line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
@@ -179,7 +179,8 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
     role_width = max(len(seat_role(pos, s)) for s in range(pos.players))
     for s, h in enumerate(pos.hands):
         marker = ">" if s == pos.to_move and not pos.is_over else " "
-        lines.append(f" {marker} seat {s}  {seat_role(pos, s):<{role_width}}  {hand_text(h)}")
+        lines.append(f" {marker} {seat_text(v, s)}  {seat_role(pos, s):<{role_width}}  "
+                     f"{hand_text(h)}")
     if pos.played:
         n = pos.players
         cards = ", ".join(f"{card_text(c)} (seat {(pos.leader + i) % n})"

@@ -175,7 +175,7 @@ def test_show_reads_back_a_deal():
     text = "bridge:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 |"
     r = run("show", text)
     assert r.exit_code == 0
-    assert "seat 1: ♠ -  ♥ AKQJT98765432  ♦ -  ♣ -" in r.stdout
+    assert "seat 1 (E): ♠ -  ♥ AKQJT98765432  ♦ -  ♣ -" in r.stdout    # bridge: compass seats
     data = json.loads(run("show", text, "--json").stdout)
     assert data["hands"][3][0] == "AC" and data["rest"] == []
     assert data["variant"] == "bridge" and data["options"] == {}
