@@ -382,7 +382,8 @@ def play(
     with progress_bar(samples, "solving") as step:
         advice = advise_play(pos, seat, call=call_c,
                              discards=read_cards(discards, "--discards") if discards is not None else 0,
-                             earlier=read_cards(earlier, "--earlier") if earlier is not None else None,
+                             earlier=(read_cards(earlier, "--earlier") if earlier is not None
+                                      else None),
                              constraints=constraints_from(constraint), target=target,
                              samples=samples, seed=seed, jobs=jobs,
                              budget=budget(time_limit, node_limit), within=within,

@@ -239,7 +239,8 @@ def _too_high(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: in
     if lo != hi or lo <= 0:
         return []
     return [b for b in bids
-            if _score(variant, contract, b, lo, seat) <= 0 < _score(variant, contract, b, lo - 1, seat)]
+            if _score(variant, contract, b, lo, seat) <= 0
+            < _score(variant, contract, b, lo - 1, seat)]
 
 
 def _held_back(variant, places, seat: int, plan: Plan, contract) -> Plan | None:
@@ -298,7 +299,8 @@ class BidAdvice:
     def to_json(self) -> dict:
         return {"variant": self.variant, "unit": self.unit, "seat": self.seat,
                 "hand": _cards(self.hand),
-                "samples": self.samples, "samples_asked": self.asked, "within": self.within, "seed": self.seed, "recommended": self.recommended,
+                "samples": self.samples, "samples_asked": self.asked, "within": self.within,
+                "seed": self.seed, "recommended": self.recommended,
                 "best": None if self.best is None else _bid_json(self.best),
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
@@ -406,7 +408,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 for contract, lo, hi in outcomes]
         too_many = [i for i in range(len(outcomes)) if high[i]]
         held = sum(1 for i in too_many if alts[i] is not None and any(
-            all(_score(variant, alts[i][0], b, t, seat) > 0 for t in range(alts[i][1], alts[i][2] + 1))
+            all(_score(variant, alts[i][0], b, t, seat) > 0
+                for t in range(alts[i][1], alts[i][2] + 1))
             for b in high[i]))
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
                      "too_many": len(too_many), "held_back": held,

@@ -315,7 +315,8 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
     with pytest.raises(solver.advisor.AdviceError, match="1 complete trick"):
         play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]))
     with pytest.raises(solver.advisor.AdviceError, match="still in play"):
-        play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]) | pos.hands[2] & -pos.hands[2])
+        play_knowledge(pos, 1, None, 0, (),
+                       earlier=mask_of(trick[:4]) | pos.hands[2] & -pos.hands[2])
     assert play_knowledge(pos, 0, None, 0, ()).sizes[5] == 0    # Napoleon: all out of play
     # Nap: nobody sees the stock, the bidder included
     nap = get_variant("nap", {"players": 3})

@@ -335,7 +335,8 @@ def test_partner_alone_is_the_same_as_alone():
             "JS KS 5H", "--json"]
     a = runner.invoke(app, args + ["--alone"])
     b = runner.invoke(app, args + ["--partner", "alone"])
-    assert a.exit_code == b.exit_code == 0 and json.loads(a.stdout)["value"] == json.loads(b.stdout)["value"]
+    assert a.exit_code == b.exit_code == 0
+    assert json.loads(a.stdout)["value"] == json.loads(b.stdout)["value"]
     assert json.loads(b.stdout)["position"]["partner"] is None
     bad = runner.invoke(app, args + ["--partner", "x"])
     assert bad.exit_code == 2 and "seat number or 'alone'" in bad.stderr
