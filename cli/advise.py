@@ -166,7 +166,8 @@ def bid(
     dealer: Annotated[Optional[int], typer.Option(
         help="The dealer (default: the one that puts --seat to bid).", show_default=False)] = None,
     trump: Annotated[Optional[list[str]], typer.Option(
-        help="Only these trumps (repeatable); default all.", show_default=False)] = None,
+        help="Only these trumps (repeatable; Nap: lead or misere); default all.",
+        show_default=False)] = None,
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
@@ -193,7 +194,9 @@ def bid(
     check_counts(samples, jobs)
     cards = read_cards(hand, "hand")
     calls = (auction or "").replace(",", " ").split()
-    trumps = [read_trump(t) for t in trump] if trump else None
+    trumps = None
+    if trump:   # Nap's two rows are named as in 'napoleon analyse': lead, misere
+        trumps = list(trump) if v.name == "nap" else [read_trump(t) for t in trump]
     seed = pick_seed(seed)
     with progress_bar(samples * len(trumps or v.trumps), "solving") as step:
         advice = advise_bid(v, cards, seat=seat, auction=calls, dealer=dealer, trumps=trumps,

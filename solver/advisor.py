@@ -312,8 +312,10 @@ class BidAdvice:
 def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bid], bool]]]:
     """The declarations bid advice compares, each with the bids it covers."""
     if variant.name == "nap":
-        return [("first lead", Plan(None), lambda b: b.name != "misere"),
-                ("misere", Plan(NT, misere=True), lambda b: b.name == "misere")]
+        return [(label, plan, cover) for label, plan, cover in (
+            ("lead", Plan(None), lambda b: b.name != "misere"),
+            ("misere", Plan(NT, misere=True), lambda b: b.name == "misere"))
+            if only is None or label in only]
     trumps = [t for t in variant.trumps if only is None or t in only]
     if variant.name == "secretary":
         return [(trump_name(t), Plan(t), lambda b: True) for t in trumps]
@@ -363,9 +365,15 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     _check_hand(variant, hand, variant.hand_size)
     if trumps is not None:
         if variant.name == "nap":
-            raise AdviceError("nap: the first lead names trump, so bid advice has one row for "
-                              "the first lead and one for Mis\u00e8re, and takes no --trump")
-        trumps = [_trump(variant, t) for t in trumps]
+            # the columns of 'napoleon analyse': the first lead names trump, or Misère
+            rows = {"lead": "lead", "misere": "misere", "mis\u00e8re": "misere"}
+            bad = [t for t in trumps if not isinstance(t, str) or t.strip().lower() not in rows]
+            if bad:
+                raise AdviceError(f"nap: the first lead names trump, so --trump is 'lead' or "
+                                  f"'misere' (the two rows of its bid advice), not {bad[0]!r}")
+            trumps = [rows[t.strip().lower()] for t in trumps]
+        else:
+            trumps = [_trump(variant, t) for t in trumps]
     if isinstance(auction, str):
         auction = auction.replace(",", " ").split()     # "13S pass 14H" as well as a list
     state = auction_state(variant, seat, auction, dealer)

@@ -344,7 +344,7 @@ def count_of(mask: int) -> int:
     (["bid", "AKQ.JT9.2.AK3", "--auction", "13S pass", "--dealer", "0"], "not to bid"),
     (["bid", "AKQ.JT9.2.AK3", "--dealer", "9"], "--dealer must be a seat"),
     (["bid", "AKQ.JT9.2.AK3", "--trump", "NT"], "NT is not allowed in japanese"),
-    (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "takes no --trump"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "is 'lead' or 'misere'"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "\u00b2:AS"], "bad place"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=" + "9" * 5000], "bad constraint"),
     (["discard", "AKQ2.JT9.32.AK3", "--trump", "S", "--call", "JH JD"], "one card, not 2"),
