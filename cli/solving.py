@@ -112,6 +112,9 @@ def play_moves(pos: Position, moves: str) -> tuple[Position, int]:
         if done is not None and pos.on_declarer_side(done[0]):
             taken += done[1]
         pos = nxt
+    if pos.is_over:
+        raise UsageError(f"--play: these {len(tokens)} cards end the hand, so nothing is left to "
+                         f"solve (the declarer's side took {taken} {pos.variant.unit} in them)")
     return pos, taken
 
 

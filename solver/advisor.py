@@ -312,10 +312,11 @@ class BidAdvice:
 def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bid], bool]]]:
     """The declarations bid advice compares, each with the bids it covers."""
     if variant.name == "nap":
+        misere = any(b.name == "misere" for b in variant.all_bids())   # an option of Nap
         return [(label, plan, cover) for label, plan, cover in (
             ("lead", Plan(None), lambda b: b.name != "misere"),
             ("misere", Plan(NT, misere=True), lambda b: b.name == "misere"))
-            if only is None or label in only]
+            if (only is None or label in only) and (label != "misere" or misere)]
     trumps = [t for t in variant.trumps if only is None or t in only]
     if variant.name == "secretary":
         return [(trump_name(t), Plan(t), lambda b: True) for t in trumps]
@@ -372,6 +373,9 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 raise AdviceError(f"nap: the first lead names trump, so --trump is 'lead' or "
                                   f"'misere' (the two rows of its bid advice), not {bad[0]!r}")
             trumps = [rows[t.strip().lower()] for t in trumps]
+            if "misere" in trumps and not any(b.name == "misere" for b in variant.all_bids()):
+                raise AdviceError("nap: Mis\u00e8re is not bid in this game (option misere "
+                                  "is off), so there is no misere row")
         else:
             trumps = [_trump(variant, t) for t in trumps]
     if isinstance(auction, str):
@@ -783,9 +787,12 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                               f"{v.name}, not {count(discards)}")
     if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
         raise AdviceError("a card of --discards is still in play")
-    if earlier is not None and (isinstance(earlier, bool) or not isinstance(earlier, int)
-                                or earlier < 0 or earlier & ~v.deck):
-        raise AdviceError(f"earlier must be a mask of cards of the {v.name} deck, not {earlier!r}")
+    if earlier is not None:
+        if isinstance(earlier, bool) or not isinstance(earlier, int) or earlier < 0:
+            raise AdviceError(f"earlier must be a mask of cards, not {earlier!r}")
+        if earlier & ~v.deck:
+            raise AdviceError(f"--earlier: {card_name(next(cards_of(earlier & ~v.deck)))} is not "
+                              f"in the {v.name} deck")
     if v.has_coup_card and pos.coup_card is not None:
         # Secretary: the coup card is the called card; its holder in each sample is the
         # partner (the position's own partner only says who holds it in this deal), and one

@@ -345,6 +345,8 @@ def count_of(mask: int) -> int:
     (["bid", "AKQ.JT9.2.AK3", "--dealer", "9"], "--dealer must be a seat"),
     (["bid", "AKQ.JT9.2.AK3", "--trump", "NT"], "NT is not allowed in japanese"),
     (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "is 'lead' or 'misere'"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "-o", "misere=false", "--trump", "misere"],
+     "option misere is off"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "\u00b2:AS"], "bad place"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=" + "9" * 5000], "bad constraint"),
     (["discard", "AKQ2.JT9.32.AK3", "--trump", "S", "--call", "JH JD"], "one card, not 2"),
@@ -489,3 +491,9 @@ def test_secretary_play_advice_deals_a_returned_coup_card_and_no_void_from_the_r
     pos = Position(v, Suit.SPADES, 0, 1, hands, leader=0, trick=8, coup_card=parse_card("QC"))
     pos = pos.play("AH").play("QC")             # seat 1 reveals, holding K♥
     assert pos.reveal_used and not play_knowledge(pos, 2, None, 0, (), earlier).constraints
+
+
+def test_play_advice_names_an_earlier_card_outside_the_deck():
+    pos = Position.from_json(EXAMPLE_POSITION)
+    with pytest.raises(solver.advisor.AdviceError, match="--earlier: JO is not in the japanese"):
+        advise_play(pos, pos.to_move, earlier=1 << 52, samples=2)

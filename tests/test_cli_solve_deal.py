@@ -317,6 +317,10 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
     assert "the bid 3: " in text and "trick  2" in text
     bad = runner.invoke(app, ["solve", *args, "--play", f"{cards[0]} {cards[0]}"])
     assert bad.exit_code == 2 and "--play: card 2" in bad.stderr
+    line = json.loads(runner.invoke(app, ["solve", *args, "--json"]).stdout)["line"]
+    for engine in ("fast", "reference"):      # the whole hand: nothing left to solve
+        end = runner.invoke(app, ["solve", *args, "--play", " ".join(line), "--engine", engine])
+        assert end.exit_code == 2 and "end the hand" in end.stderr, end.stderr
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(out["position"]))
     seat = reached.to_move
