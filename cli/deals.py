@@ -20,11 +20,6 @@ def cards_list(mask: int) -> list[str]:
     return [card_name(c) for c in sort_cards(cards_of(mask))]
 
 
-def changed_options(v) -> dict:
-    """The variant's options that differ from the preset's defaults."""
-    return {k: val for k, val in v.options.items() if val != v.describe_option(k).default}
-
-
 def deal_json(deal: Deal) -> dict:
     return {"deal": deal_str(deal), "hands": [cards_list(h) for h in deal.hands],
             "rest": cards_list(deal.rest)}
@@ -65,7 +60,7 @@ def deal(
     rng = random.Random(seed)
     deals = [random_deal(v, rng) for _ in range(count)]
     if json_out:
-        typer.echo(dumps({"variant": v.name, "options": changed_options(v),
+        typer.echo(dumps({"variant": v.name, "options": v.changed_options(),
                           "seed": seed, "deals": [deal_json(d) for d in deals]}))
         return
     for d in deals:
@@ -107,7 +102,7 @@ def show(
     d = parse_deal(notation, get_variant(name, parse_options(option) or None))
     if json_out:
         v = d.variant
-        typer.echo(dumps({"variant": v.name, "options": changed_options(v), **deal_json(d)}))
+        typer.echo(dumps({"variant": v.name, "options": v.changed_options(), **deal_json(d)}))
         return
     typer.echo(deal_str(d))
     for i, h in enumerate(d.hands):

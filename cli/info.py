@@ -93,7 +93,7 @@ def rules(
         typer.echo(dumps(data))
         return
     typer.echo(f"{v.name}: {v.title}")
-    if any(v.options[o.name] != o.default for o in v.OPTIONS):
+    if v.changed_options():
         # The summary describes the preset as it comes; the lines below are this game's.
         typer.echo(f"  by default: {v.summary}; with the options changed below:")
     else:

@@ -73,21 +73,17 @@ def solve_reference(pos: Position) -> dict:
 
 def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
                tt_mb: int | None) -> dict:
+    """The fast engine's JSON, or when a limit stops it the bounds it proved, with a null
+    value (as ``analyse`` reports a stopped cell), so that the output still shows what was
+    learnt."""
     solve = fast_solver()
     if solve is None:
         raise UsageError("the fast engine is not built (run 'pip install -e .' in the project); "
                          "use --engine reference for small endgames")
-    return solve(pos, node_limit=node_limit, time_limit=time_limit,
-                 tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
-
-
-def solve_fast_or_bounds(pos: Position, node_limit: int | None, time_limit: float | None,
-                         tt_mb: int | None) -> dict:
-    """``solve_fast``, or when a limit stops it the bounds it proved, with a null value (as
-    ``analyse`` reports a stopped cell), so that the output still shows what was learnt."""
     from solver import SearchLimitError
     try:
-        return solve_fast(pos, node_limit, time_limit, tt_mb)
+        return solve(pos, node_limit=node_limit, time_limit=time_limit,
+                     tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
     except SearchLimitError as e:
         return {"value": None, "unit": pos.variant.unit, "lower": e.lower, "upper": e.upper,
                 "plays": {}, "line": [], "stats": dict(e.stats), "limit_reached": str(e)}
@@ -371,7 +367,7 @@ def solve(
     if chosen is Engine.reference:
         result = solve_reference(pos)
     else:
-        result = solve_fast_or_bounds(pos, node_limit, time_limit, tt_mb)
+        result = solve_fast(pos, node_limit, time_limit, tt_mb)
     if json_out:
         if start is not None or play is not None or example:
             result = dict(result, position=pos.to_json())

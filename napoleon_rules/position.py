@@ -137,10 +137,9 @@ class Position:
             state["reveal_used"] = True
         if self.contract is not None:
             state["contract"] = self.contract
-        defaults = {o.name: o.default for o in self.variant.OPTIONS}
         return {
             "variant": self.variant.name,
-            "options": {k: v for k, v in self.variant.options.items() if v != defaults[k]},
+            "options": self.variant.changed_options(),
             "trump": trump_name(self.trump),
             "declarer": self.declarer,
             "partner": self.partner,

@@ -105,9 +105,13 @@ class Variant:
     def opt(self, name: str) -> Any:
         return self.options[name]
 
+    def changed_options(self) -> dict[str, Any]:
+        """The options set to something else than the preset's default."""
+        return {o.name: self.options[o.name] for o in self.OPTIONS
+                if self.options[o.name] != o.default}
+
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items()
-                   if v != next(o.default for o in self.OPTIONS if o.name == k)}
+        changed = self.changed_options()
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in changed.items())})"
 
     def __eq__(self, other: object) -> bool:

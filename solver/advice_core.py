@@ -90,6 +90,11 @@ def proportion_estimate(hits: int, n: int, undecided: int = 0, certain: bool = F
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n, undecided)
 
 
+def is_seconds(x) -> bool:
+    """A time limit: a positive, finite number of seconds."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x) and x > 0
+
+
 # ---- the per-sample search ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SearchBudget:
@@ -102,8 +107,7 @@ class SearchBudget:
 
     def __post_init__(self) -> None:
         t = self.time_limit
-        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float))
-                              or not math.isfinite(t) or t <= 0):
+        if t is not None and not is_seconds(t):
             raise AdviceError(f"time_limit must be a positive number of seconds, not {t!r}")
         n = self.node_limit
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):

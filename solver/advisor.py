@@ -30,9 +30,10 @@ from napoleon_rules.variant import Variant
 from napoleon_rules.variants.japanese import Japanese
 
 from . import api
-from .advice_core import (AdviceError, Estimate, SearchBudget, max_value, mean_estimate,
-                          policy_call, policy_discard, discard_key, power_ladder,
+from .advice_core import (AdviceError, Estimate, SearchBudget, discard_key, is_seconds, max_value,
+                          mean_estimate, policy_call, policy_discard, power_ladder,
                           proportion_estimate, resolve_total, run_samples)
+from .declarations import takes_blind
 from .sampling import (Constraint, DealSampler, HoldsCard, Knowledge, SuitCount, knowledge_for_hand,
                        parse_constraint)
 
@@ -71,8 +72,7 @@ def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
 
 
 def _check_within(within) -> None:
-    if within is not None and (isinstance(within, bool) or not isinstance(within, (int, float))
-                               or not math.isfinite(within) or within <= 0):
+    if within is not None and not is_seconds(within):
         raise AdviceError(f"--within must be a positive number of seconds, not {within!r}")
 
 
@@ -249,21 +249,18 @@ def _held_back(variant, places, seat: int, plan: Plan, contract) -> Plan | None:
     can no longer take every point, so the bids that taking them all fails may be made. None
     where that does not apply (no blind, discards credited to the declarer, no point card)."""
     if variant.unit != "points" or variant.discard_points_to != "opponents" or \
-            variant.name == "nap" or plan.discard is not None:
+            not takes_blind(variant) or plan.discard is not None:
         return None
-    n = variant.players
-    pool = places[seat] | places[n]
-    k = count(places[n])
-    if not k:
-        return None
-    discard = list(policy_discard(variant, plan.trump, pool, k))
-    if points_of(mask_of(discard)):
-        return None               # a point card is put away already
-    kept_points = [c for c in cards_of(pool & ~mask_of(discard)) if points_of(1 << c)
+    if not contract.discards or contract.discard_points:
+        return None               # nothing put away, or a point card is already
+    pool = places[seat] | places[variant.players]
+    key = discard_key(variant, plan.trump, pool)
+    discard = sorted(cards_of(contract.discards), key=key)   # the policy's order, as declared
+    kept_points = [c for c in cards_of(pool & ~contract.discards) if points_of(1 << c)
                    and c != contract.called]
     if not kept_points:
         return None
-    shed = min(kept_points, key=discard_key(variant, plan.trump, pool))
+    shed = min(kept_points, key=key)
     discard[-1] = shed
     return replace(plan, call=contract.called, discard=tuple(discard))
 
@@ -309,10 +306,15 @@ class BidAdvice:
                             "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
 
 
+def _bids_misere(variant) -> bool:
+    """Nap: whether Misère is bid in this game (an option)."""
+    return any(b.name == "misere" for b in variant.all_bids())
+
+
 def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bid], bool]]]:
     """The declarations bid advice compares, each with the bids it covers."""
     if variant.name == "nap":
-        misere = any(b.name == "misere" for b in variant.all_bids())   # an option of Nap
+        misere = _bids_misere(variant)
         return [(label, plan, cover) for label, plan, cover in (
             ("lead", Plan(None), lambda b: b.name != "misere"),
             ("misere", Plan(NT, misere=True), lambda b: b.name == "misere"))
@@ -373,7 +375,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 raise AdviceError(f"nap: the first lead names trump, so --trump is 'lead' or "
                                   f"'misere' (the two rows of its bid advice), not {bad[0]!r}")
             trumps = [rows[t.strip().lower()] for t in trumps]
-            if "misere" in trumps and not any(b.name == "misere" for b in variant.all_bids()):
+            if "misere" in trumps and not _bids_misere(variant):
                 raise AdviceError("nap: Mis\u00e8re is not bid in this game (option misere "
                                   "is off), so there is no misere row")
         else:
@@ -674,11 +676,6 @@ def _played_before(pos, card: int, discards: int, earlier: int | None) -> bool |
     return None
 
 
-def _rest_count(v) -> int:
-    """How many cards no hand plays: the blind's discards, Nap's undealt stock (none in bridge)."""
-    return count(v.deck) - v.players * v.hand_size
-
-
 def play_knowledge(pos, seat: int, call: int | None, discards: int,
                    constraints: Sequence[Constraint], earlier: int | None = None) -> Knowledge:
     """What ``seat`` knows in ``pos``: its hand and the current trick; voids shown in this
@@ -700,7 +697,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     for h in hands:
         held |= h
     absent = v.deck & ~held & ~mask_of(pos.played)
-    sees_rest = seat == pos.declarer and not v.trump_from_first_lead and not v.fixed_partnership
+    sees_rest = seat == pos.declarer and takes_blind(v)   # Nap's bidder never sees the stock
     if earlier is not None:
         if earlier & ~absent:
             bad = next(cards_of(earlier & ~absent))
@@ -717,13 +714,13 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
         rest = discards
     elif pos.trick == 0:
         rest = absent                # no complete trick: every missing card is in the rest
-    elif _rest_count(v) == 0:
+    elif v.blind_size == 0:
         rest = 0                     # bridge: every missing card was played
     elif sees_rest:
         rest = 0                     # every card out of play is seen: none to deal again
     else:
         what = "the undealt stock" if v.trump_from_first_lead else \
-            f"the {_rest_count(v)} cards put away"
+            f"the {v.blind_size} cards put away"
         raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
                           f"which of its {count(absent)} missing cards they are and which were "
                           f"played to the {pos.trick} complete trick(s): give --earlier CARDS "
@@ -811,7 +808,7 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
             raise AdviceError(f"--call: {card_name(call)} {where}: a called card already "
                               "played has shown the partner (give it as the position's "
                               "'partner')")
-        if played is None and seat == pos.declarer and v.blind_size:
+        if played is None and seat == pos.declarer and takes_blind(v):
             call = None     # Napoleon knows where it went: the position's partner says it
         _check_seen_call(pos, seat, call, discards)
         if v.has_coup_card and seat != pos.declarer:
