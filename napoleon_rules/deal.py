@@ -117,7 +117,7 @@ def parse_deal(text: str, variant: Variant | str | None = None) -> Deal:
     if variant is None:
         v = get_variant(name)
     else:
-        v = get_variant(variant) if isinstance(variant, str) else variant
+        v = get_variant(variant)        # a name or a Variant; anything else is an error
         if v.name != name:
             raise DealError(f"the deal is for {name!r} but the variant is {v.name!r}")
     hands_text, bar, rest_text = body.partition("|")
@@ -131,7 +131,7 @@ def parse_deal(text: str, variant: Variant | str | None = None) -> Deal:
 
 def random_deal(variant: Variant | str, rng: random.Random | int | None = None) -> Deal:
     """A uniformly random deal of ``variant`` (``rng`` a Random or a seed)."""
-    v = get_variant(variant) if isinstance(variant, str) else variant
+    v = get_variant(variant)
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     cards = list(cards_of(v.deck))

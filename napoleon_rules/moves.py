@@ -32,6 +32,8 @@ class Move:
     @classmethod
     def from_str(cls, text: str) -> "Move":
         """Read ``"AS"``, ``"JO:H"`` (Joker led naming hearts) or ``"3C!"`` (Ripper with a Joker call)."""
+        if not isinstance(text, str):
+            raise IllegalPlayError(f"a move is card text ('AS', 'JO:H', '3C!'), not {text!r}")
         t = text.strip()
         call = t.endswith("!")
         if call:
@@ -76,6 +78,8 @@ def parse_bid(text: str) -> Bid | None:
     """Read a bid: ``"15S"``, ``"13NT"``, ``"7"``, ``"misere"``, ``"nap"``; ``"pass"``/``"p"`` gives None.
 
     Whether the bid is allowed is the variant's business (see ``Variant.check_bid``)."""
+    if not isinstance(text, str):
+        raise IllegalPlayError(f"a bid is text ('15S', '13NT', 'pass', 'misere'), not {text!r}")
     t = text.strip().lower()
     if t in ("p", "pass", "-"):
         return PASS

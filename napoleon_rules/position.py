@@ -84,10 +84,15 @@ class Position:
         ``(winner seat, trick value)``. Raises ``IllegalPlayError`` for an illegal move."""
         if isinstance(move, str):
             move = Move.from_str(move)
-        elif isinstance(move, int):
+        elif isinstance(move, int) and not isinstance(move, bool):
             move = Move(move)
+        _check_move(move)
         legal = self.legal_moves()
         if move not in legal:
+            plain = Move(move.card, move.joker_suit)
+            if move.call_joker and plain in legal:
+                raise IllegalPlayError(f"'!' (a Joker call) goes only with the Ripper led after "
+                                       f"the first trick: play '{plain}', not '{move}'")
             if move.card == JOKER and move.card in {m.card for m in legal}:
                 if any(m.card == JOKER and m.joker_suit is not None for m in legal):
                     raise IllegalPlayError("leading the Joker needs a suit to name, e.g. 'JO:S'")
@@ -164,7 +169,7 @@ class Position:
                  "played", "state"}
         extra = set(data) - known
         if extra:
-            raise PositionError(f"unknown position field(s): {', '.join(sorted(extra))}")
+            raise PositionError(f"unknown position field(s): {_names(extra)}")
         for key in ("variant", "hands", "declarer"):
             if key not in data:
                 raise PositionError(f"the position has no {key!r} field")
@@ -183,7 +188,7 @@ class Position:
                 raise PositionError("'state' must be an object")
             bad = set(state) - set(STATE_KEYS)
             if bad:
-                raise PositionError(f"unknown state key(s): {', '.join(sorted(bad))} "
+                raise PositionError(f"unknown state key(s): {_names(bad)} "
                                     f"(known: {', '.join(STATE_KEYS)})")
             joker_suit = parse_suit(state["joker_suit"]) if state.get("joker_suit") is not None else None
             coup = parse_card(state["coup_card"]) if state.get("coup_card") is not None else None
@@ -202,6 +207,9 @@ class Position:
         if contract == "misere" and trump is None:
             trump = NT
         n = len(hands)
+        if n != variant.players:    # before the seats, which are checked against n
+            raise PositionError(f"{variant.name} is played by {variant.players} players, but "
+                                f"'hands' has {n}")
         declarer = _seat(data["declarer"], n, "declarer")
         if "partner" not in data and variant.fixed_partnership:
             partner = (declarer + 2) % n        # bridge: the seat opposite, whatever is written
@@ -273,6 +281,9 @@ class Position:
         if len(played) >= n:
             raise PositionError(f"'played' holds {len(played)} cards; a trick has at most {n - 1} "
                                 "before it is complete")
+        # The trump before the replay of 'played' below: the play rules of a variant rely on
+        # it being one the variant allows (Japoleon's Jacks under 'NT' raised a ValueError).
+        self.check_trump()
         if self.trump is None and not (v.trump_from_first_lead and self.trick == 0):  # type: ignore[attr-defined]
             raise PositionError(f"'trump' must be set in {v.name}" + (
                 " after the first trick" if getattr(v, "trump_from_first_lead", False) else ""))
@@ -282,15 +293,24 @@ class Position:
                 raise PositionError(f"hand {s} holds {len(hands[s])} cards; at trick {self.trick} with "
                                     f"{len(played)} played it should hold {expect}")
 
+    def check_trump(self) -> None:
+        """The trump must be one the variant allows; Misère is played at No Trump (a Misère
+        position with trump None was solved as if the first lead named trump)."""
+        v = self.variant
+        if self.trump is not None and self.trump not in v.trumps and not self.contract:
+            raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name} "
+                                f"(allowed: {', '.join(trump_name(t) for t in v.trumps)})")
+        if self.contract == "misere" and self.trump is None:
+            raise PositionError("a Mis\u00e8re is played at No Trump: 'trump' must be NT "
+                                "(JSON: NT or null), not None")
+
     def check_rules(self) -> None:
         """What the rules allow of the declaration and the variant state, whatever the cards:
         the trump, the partner, Misère, a Joker call, the Secretary's coup card (raise
         ``PositionError``). ``from_json`` and the solver's API both ask it, so a position
         made in Python is held to the same rules as one read from a file."""
         v = self.variant
-        if self.trump is not None and self.trump not in v.trumps and not self.contract:
-            raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name} "
-                                f"(allowed: {', '.join(trump_name(t) for t in v.trumps)})")
+        self.check_trump()
         if self.contract == "misere" and not v.options.get("misere", False):
             raise PositionError(f"contract 'misere': {v.name} has no Mis\u00e8re here"
                                 + (" (option misere=false)" if "misere" in v.options else ""))
@@ -326,6 +346,30 @@ def loads_json(text: str | bytes, where: str = "") -> Any:
         raise PositionError(f"{head}: nested too deeply for a position") from None
     except ValueError as e:          # e.g. a number of thousands of digits
         raise PositionError(f"{head}: {str(e).split(';')[0]}") from None
+
+
+def _check_move(move: Any) -> None:
+    """A move given to ``play``: a ``Move`` of a card number 0..52, a suit or None and True or
+    False (anything else raised a TypeError or ValueError deep in the rules)."""
+    if not isinstance(move, Move):
+        raise IllegalPlayError(f"a move is card text ('AS', 'JO:H', '3C!'), a card number or a "
+                               f"Move, not {move!r}")
+    card, suit = move.card, move.joker_suit
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
+        raise IllegalPlayError(f"no card has number {card!r} (0..{JOKER})")
+    if suit is not None and (isinstance(suit, bool) or not isinstance(suit, int)
+                             or not 0 <= suit < 4):
+        raise IllegalPlayError(f"the suit a led Joker names must be a Suit (0..3: S H D C), "
+                               f"not {suit!r}")
+    if not isinstance(move.call_joker, bool):
+        raise IllegalPlayError(f"a move's Joker call is True or False, not {move.call_joker!r}")
+
+
+def _names(keys) -> str:
+    """Unknown keys for a message: plain names as they are, anything else (a number, an
+    empty or blank name, from a dict made in Python) quoted."""
+    return ", ".join(sorted(k if isinstance(k, str) and k.strip() == k and k.isprintable() and k
+                            else repr(k) for k in keys))
 
 
 def _list(value: Any, what: str) -> list:

@@ -350,10 +350,13 @@ def variant_class(name: str) -> type[Variant]:
 
 def get_variant(name: str | Variant, options: dict | None = None) -> Variant:
     """The preset ``name`` with ``options`` applied. Raises ``UnknownVariantError`` or ``OptionError``."""
+    if options is not None and not isinstance(options, dict):
+        raise OptionError(f"options must be an object of name: value, not {options!r}")
+    for key in options or ():
+        if not isinstance(key, str):      # (a dict made in Python; **options would raise)
+            raise OptionError(f"an option name must be text, not {key!r}")
     if isinstance(name, Variant):
         if options:
             return type(name)(**{**name.options, **options})
         return name
-    if options is not None and not isinstance(options, dict):
-        raise OptionError(f"options must be an object of name: value, not {options!r}")
     return variant_class(name)(**(options or {}))

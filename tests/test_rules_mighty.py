@@ -341,6 +341,13 @@ def test_ripper_lead_may_call_the_joker():
     assert legal(pos_c.play("3S!")) == {"JO"}
 
 
+def test_joker_call_on_another_card_names_the_problem():
+    pos = position(H, ["3C 5D JO", "AS 5C 6C", "2C 6D 7C", "4C 7D 8D", "8C 9D 9H"], trick=7)
+    for bad, plain in (("5D!", "5D"), ("JO:H!", "JO:H")):
+        with pytest.raises(IllegalPlayError, match=f"goes only with the Ripper.*play '{plain}'"):
+            pos.play(bad)
+
+
 def test_joker_call_holder_of_the_mighty_may_play_it_instead():
     pos = position(H, ["3C 5D", "JO AS 5C", "2C 6D 7H", "4C 7D 8H", "8C 9D 9H"], trick=7)
     after = pos.play("3C!")
