@@ -435,13 +435,21 @@ def test_calibration_script_reports_bins_and_brier(capsys):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.main(["--variant", "japanese", "-o", "players=7", "--deals", "3", "--samples",
-                     "4", "--jobs", "1", "--time-limit", "5", "--json"]) == 0
+                     "4", "--jobs", "1", "--time-limit", "5", "--fresh", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["used"] + report["skipped"] == 3
-    assert sum(b["deals"] for b in report["bins"]) == report["used"]
-    if report["used"]:
-        assert 0 <= report["brier"] <= 1
-        assert all(0 <= b["predicted"] <= 1 and 0 <= b["observed"] <= 1 for b in report["bins"])
+    assert sum(b["count"] for b in report["bins"]) == report["used"] == report["records"]
+    for c in (report, report["fresh"], report["every_bid"]):
+        assert sum(b["count"] for b in c["bins"]) == c["records"]
+        if c["records"]:
+            assert 0 <= c["brier"] <= 1
+            assert all(0 <= b["predicted"] <= 1 and 0 <= b["observed"] <= 1 for b in c["bins"])
+    # every bid of every trump: 4 trumps x the levels 11..20 a deal, less the open ones
+    assert report["records"] <= report["every_bid"]["records"] <= 3 * 4 * 10
+    assert report["every_bid"]["records"] > report["records"]
+    # the Brier score is the mean squared error of the records
+    records = [(0.2, False), (0.9, True), (0.5, True)]
+    assert mod.calibration(records, 5)["brier"] == pytest.approx((0.04 + 0.01 + 0.25) / 3)
 
 
 def test_within_stops_after_whole_samples_and_equals_asking_for_that_many():
