@@ -15,8 +15,8 @@ from napoleon_rules.cards import CardParseError, card_name, count, mask_of, pars
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, UsageError, card_text, check_seed, dumps, fail, user_errors,
-                     variant_from)
+from .common import (EXIT_LIMIT, OnceCommand, UsageError, card_text, check_node_limit,
+                     check_seed, dumps, fail, user_errors, variant_from)
 
 advise_app = typer.Typer(
     name="advise", no_args_is_help=True, rich_markup_mode="markdown",
@@ -89,8 +89,7 @@ def budget(time_limit: float, node_limit: Optional[int]):
     from solver.advice_core import SearchBudget
     if not time_limit > 0:
         raise UsageError(f"--time-limit must be a positive number of seconds, not {time_limit}")
-    if node_limit is not None and node_limit < 1:
-        raise UsageError(f"--node-limit must be positive, not {node_limit}")
+    check_node_limit(node_limit)
     return SearchBudget(time_limit, node_limit)
 
 
@@ -155,7 +154,7 @@ def est(e, digits: int = 2, percent: bool = False) -> str:
 
 
 # ---- bid ----------------------------------------------------------------------------------------
-@advise_app.command("bid")
+@advise_app.command("bid", cls=OnceCommand)
 @user_errors
 def bid(
     hand: Annotated[str, typer.Argument(help="The hand: AKQ.JT9.2.AK3 (S.H.D.C) or 'AS KS ...'.",
@@ -250,7 +249,7 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
 
 
 # ---- call ---------------------------------------------------------------------------------------
-@advise_app.command("call")
+@advise_app.command("call", cls=OnceCommand)
 @user_errors
 def call(
     hand: Annotated[str, typer.Argument(help="The hand (before taking the blind).", show_default=False)],
@@ -279,7 +278,7 @@ def call(
     v = variant_from(variant, option)
     check_counts(samples, jobs)
     cards = read_cards(hand, "hand")
-    seen = read_cards(blind, "blind") if blind else None
+    seen = read_cards(blind, "blind") if blind is not None else None
     seed = pick_seed(seed)
     with progress_bar(samples * 7, "solving") as step:
         advice = advise_call(v, cards, seen, trump=read_trump(trump),
@@ -290,7 +289,7 @@ def call(
 
 
 # ---- discard ------------------------------------------------------------------------------------
-@advise_app.command("discard")
+@advise_app.command("discard", cls=OnceCommand)
 @user_errors
 def discard(
     cards_text: Annotated[str, typer.Argument(
@@ -341,7 +340,7 @@ def discard(
 
 
 # ---- play ---------------------------------------------------------------------------------------
-@advise_app.command("play")
+@advise_app.command("play", cls=OnceCommand)
 @user_errors
 def play(
     position: Annotated[str, typer.Option(
@@ -381,10 +380,12 @@ def play(
     pos = load_position(position, False)
     check_counts(samples, jobs)
     call_c = read_one_card(call_card, "--call") if call_card is not None else None
+    put_away = read_cards(discards, "--discards") if discards is not None else 0
+    if discards is not None and not put_away:
+        raise UsageError("--discards: no card given (the cards the declarer put away)")
     seed = pick_seed(seed)
     with progress_bar(samples, "solving") as step:
-        advice = advise_play(pos, seat, call=call_c,
-                             discards=read_cards(discards, "--discards") if discards is not None else 0,
+        advice = advise_play(pos, seat, call=call_c, discards=put_away,
                              earlier=(read_cards(earlier, "--earlier") if earlier is not None
                                       else None),
                              constraints=constraints_from(constraint), target=target,

@@ -13,8 +13,8 @@ from napoleon_rules import Deal, get_variant, parse_deal
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
-                     read_text, seat_text, user_errors)
+from .common import (EXIT_LIMIT, UsageError, card_text, check_node_limit, dumps, fail, hand_text,
+                     parse_options, read_text, seat_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:
@@ -252,6 +252,9 @@ def analyse(
     from solver.analyse import analyse_cards
 
     v, hands, rest, full = load(deal, variant, option, short_hands)
+    check_node_limit(node_limit)
+    if trump is not None and trump.strip().upper() in ("", "NULL", "NONE"):
+        raise UsageError(f"--trump: {v.name} has no trump {trump!r}")   # not read as None
     if dealer is not None:
         if v.fixed_partnership:
             raise UsageError(f"--dealer: {v.name} has no auction here, so no par to deal for")

@@ -22,8 +22,8 @@ import typer
 from napoleon_rules import Choices, Deal, Position, Variant, random_deal
 from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
-from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_seed, dumps, fail, user_errors,
-                     variant_from)
+from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed, dumps,
+                     fail, user_errors, variant_from)
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
 
@@ -279,6 +279,7 @@ def bench(
     """
     v = variant_from(variant, None)
     check_seed(seed)
+    check_node_limit(node_limit)
     if deals > 100_000:
         raise UsageError(f"--deals must be 1..100000, not {deals}")
     if vs_dds and v.name != "bridge":

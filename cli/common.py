@@ -11,6 +11,7 @@ import sys
 from typing import Any, Callable, Iterable
 
 import typer
+from typer.core import TyperCommand
 
 from napoleon_rules import NapoleonError, Variant, get_variant
 from napoleon_rules.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit, card_rank, card_suit, cards_of
@@ -31,6 +32,37 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     first_line = " ".join(str(message).split()) or "unknown error"
     typer.echo(f"error: {first_line}", err=True)
     raise typer.Exit(code)
+
+
+class OnceCommand(TyperCommand):
+    """A command whose options may each be given once (``-o``, ``-c`` and the other
+    repeatable ones aside): the parser would keep the last of ``--seed 1 --seed 2`` and
+    silently drop the other, so a repeated option is an error naming it. A plain flag said
+    twice (``--json --json``) says the same thing and is let through."""
+
+    def make_parser(self, ctx):
+        parser = super().make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args):
+            result = parse(args=args)
+            try:
+                opts, largs, order = result
+            except (TypeError, ValueError):     # another click's parser: no check, no harm
+                return result
+            seen = set()
+            for param in order:
+                if getattr(param, "is_flag", None) is None or param.multiple or \
+                        getattr(param, "count", False) or \
+                        (param.is_flag and not param.secondary_opts):
+                    continue        # an argument, a repeatable option or a plain flag
+                if param.name in seen:
+                    ctx.fail(f"{' / '.join(param.opts + param.secondary_opts)} is given twice")
+                seen.add(param.name)
+            return opts, largs, order
+
+        parser.parse_args = parse_args
+        return parser
 
 
 #: Set by ``napoleon --debug`` (the app's callback runs before every command, so each
@@ -58,8 +90,6 @@ def user_errors(command: Callable) -> Callable:
             _silence_stdout()
             raise typer.Exit(1) from None
         except Exception as e:  # noqa: BLE001 - the one place that decides what users see
-            if debug_enabled():
-                raise
             limit = _search_limit_error()
             if limit is not None and isinstance(e, limit):
                 fail(f"{e} (raise --node-limit/--time-limit)", EXIT_LIMIT)
@@ -67,6 +97,8 @@ def user_errors(command: Callable) -> Callable:
                 fail(str(e))
             if isinstance(e, OSError):
                 fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e))
+            if debug_enabled():     # --debug: the traceback of an unexpected error, not of
+                raise               # bad input, which is still one line with exit code 2
             fail(f"internal error ({type(e).__name__}: {e}); rerun with 'napoleon --debug ...' "
                  "and report it", EXIT_INTERNAL)
 
@@ -137,6 +169,15 @@ def check_seed(seed: int | None) -> None:
     """Python's generator seeds -s as s, so a negative seed would silently repeat another."""
     if seed is not None and seed < 0:
         raise UsageError(f"--seed must be 0 or more, not {seed}")
+
+
+#: The search counts nodes in 64 bits.
+MAX_NODE_LIMIT = (1 << 63) - 1
+
+
+def check_node_limit(node_limit: int | None) -> None:
+    if node_limit is not None and not 1 <= node_limit <= MAX_NODE_LIMIT:
+        raise UsageError(f"--node-limit must be 1..{MAX_NODE_LIMIT}, not {node_limit}")
 
 
 def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:

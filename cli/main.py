@@ -44,13 +44,13 @@ def root(
     common.DEBUG["on"] = debug
 
 
-app.command("variants")(info.variants)
-app.command("rules")(info.rules)
-app.command("deal")(deals.deal)
-app.command("show")(deals.show)
-app.command("solve")(solving.solve)
-app.command("bench")(bench.bench)
-app.command("analyse")(analyse.analyse)
+app.command("variants", cls=common.OnceCommand)(info.variants)
+app.command("rules", cls=common.OnceCommand)(info.rules)
+app.command("deal", cls=common.OnceCommand)(deals.deal)
+app.command("show", cls=common.OnceCommand)(deals.show)
+app.command("solve", cls=common.OnceCommand)(solving.solve)
+app.command("bench", cls=common.OnceCommand)(bench.bench)
+app.command("analyse", cls=common.OnceCommand)(analyse.analyse)
 app.add_typer(advise_app, name="advise")
 
 

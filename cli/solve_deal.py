@@ -95,11 +95,12 @@ def _nap_bid(v: Variant, bid_text: Optional[str]) -> Bid:
         return next(b for b in bids if b.name is None)
     try:
         wanted = parse_bid(bid_text)
-        if wanted is None:
-            raise UsageError("--bid: the declarer must bid, not pass")
-        wanted = v.normalise_bid(wanted)
+        if wanted is not None:
+            wanted = v.normalise_bid(wanted)
     except NapoleonError as e:
         raise UsageError(f"--bid: {e}") from None
+    if wanted is None:
+        raise UsageError("--bid: the declarer must bid, not pass")
     for b in bids:
         if (b.name, b.level if b.name is None else 0) == \
                 (wanted.name, wanted.level if wanted.name is None else 0):

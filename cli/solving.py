@@ -14,8 +14,8 @@ from napoleon_rules.cards import card_name, parse_card
 from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
-from .common import (EXIT_LIMIT, UsageError, card_text, dumps, fail, hand_text, parse_options,
-                     read_text, seat_text, trump_text, user_errors)
+from .common import (EXIT_LIMIT, UsageError, card_text, check_node_limit, dumps, fail, hand_text,
+                     parse_options, read_text, seat_text, trump_text, user_errors)
 from .solve_deal import line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
@@ -357,6 +357,7 @@ def solve(
     taken = 0                       # what the declarer's side took in the --play tricks
     if play is not None:
         pos, taken = play_moves(pos, play)
+    check_node_limit(node_limit)
     if tt_mb is not None and not 1 <= tt_mb <= 1 << 20:
         raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
     if engine is Engine.reference and (node_limit is not None or time_limit is not None

@@ -67,8 +67,13 @@ def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
         raise AdviceError(f"budget must be a SearchBudget, not {budget!r}")
     if isinstance(constraints, (str, bytes)):
         constraints = [constraints]
-    return tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
-                 for c in constraints)
+    out = tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
+                for c in constraints)
+    for c in out:
+        if isinstance(c, HoldsCard) and not variant.deck >> c.card & 1:
+            raise AdviceError(f"constraint {c}: {card_name(c.card)} is not in the "
+                              f"{variant.name} deck")
+    return out
 
 
 def _check_within(within) -> None:
@@ -771,6 +776,11 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
     _check_seat(v, seat)
     if seat != pos.to_move:
         raise AdviceError(f"seat {seat} is not to move (seat {pos.to_move} is)")
+    top = max_value(pos)
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)
+                               or not 0 <= target <= top):
+        raise AdviceError(f"--target must be 0..{top} ({pos.variant.unit} the declarer's side "
+                          f"can take from the cards still in play), not {target!r}")
     if isinstance(discards, bool) or not isinstance(discards, int) or discards < 0:
         raise AdviceError(f"discards must be a mask of cards, not {discards!r}")
     if discards:
