@@ -470,6 +470,20 @@ def test_stakes_alone_may_collect_the_teammates_share():
     assert v.score(contract(15, partner=2), 16) == [6, -3, 3, -3, -3]    # no change with a General
 
 
+def test_stakes_alone_doubling_is_an_option():
+    """RULES.md section 2 does not say whether japanese's alone doubling carries over to the
+    stakes: off by default (2 per opponent), on it doubles every alone payment."""
+    v = get_variant("japanese-stakes", {"alone_doubles": True})
+    assert v.score(contract(15, partner=None), 16) == [16, -4, -4, -4, -4]
+    assert v.score(contract(15, partner=None), 3) == [-16, 4, 4, 4, 4]
+    assert v.score(contract(20, partner=None), 20) == [32, -8, -8, -8, -8]
+    assert v.score(contract(15, partner=2), 16) == [6, -3, 3, -3, -3]    # no change with a General
+    both = get_variant("japanese-stakes", {"alone_doubles": True,
+                                           "alone_collects_partner_share": True})
+    assert both.score(contract(15, partner=None), 16) == [24, -6, -6, -6, -6]
+    assert ST.score(contract(15, partner=None), 16) == [8, -2, -2, -2, -2]   # the default
+
+
 @pytest.mark.parametrize("players", [3, 4, 6, 7])
 @pytest.mark.parametrize("partner", [1, None])
 @pytest.mark.parametrize("bid,taken", [(13, 13), (13, 12), (13, 20), (20, 20), (20, 18)])

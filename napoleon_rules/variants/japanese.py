@@ -139,6 +139,11 @@ class JapaneseStakes(Japanese):
         Option("all_pass_same_dealer", True, "when all pass, the same dealer deals again"),
         Option("alone_collects_partner_share", False, "a Napoleon alone also collects (or pays) "
                "the teammate's 1 per opponent"),
+        # RULES.md section 2 is "as japanese, except" a stakes settlement that says nothing
+        # of playing alone: japanese's alone doubling may be read as carried over (this
+        # option) or as replaced with the rest of its table (the default).
+        Option("alone_doubles", False, "a Napoleon alone collects (or pays) double: japanese's "
+               "alone rule read as carried over to the stakes"),
     )
 
     def score(self, contract: Contract, taken: int) -> list:
@@ -148,6 +153,8 @@ class JapaneseStakes(Japanese):
         side = {contract.declarer} | ({contract.partner} if contract.partner is not None else set())
         opponents = self.players - len(side)
         nap_rate = 2 + (1 if contract.partner is None and self.opt("alone_collects_partner_share") else 0)
+        if contract.partner is None and self.opt("alone_doubles"):
+            nap_rate *= 2
         out = []
         for seat in range(self.players):
             if seat == contract.declarer:

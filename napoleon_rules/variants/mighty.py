@@ -43,7 +43,8 @@ class Mighty(Variant):
                "last trick", decision=True),
         Option("led_joker_wins_unfollowed", True, "a powerless Joker that was led still wins a "
                "trick in which nobody played the named suit or a trump (off: the first card after it "
-               "stands in for the lead)", decision=True),
+               "stands in for the lead; a led Joker is powerless only on the first and last "
+               "trick, so only with joker_powerless_first_last)", decision=True),
         Option("trump_change", True, "after the discard the declarer may change trump, raising "
                "the bid by 2 (by 1 to or from No Trump)", decision=True),
         Option("first_trick_friend", True, "the declarer may name the winner of trick 1 as friend",
