@@ -253,8 +253,6 @@ def analyse(
 
     v, hands, rest, full = load(deal, variant, option, short_hands)
     check_node_limit(node_limit)
-    if trump is not None and trump.strip().upper() in ("", "NULL", "NONE"):
-        raise UsageError(f"--trump: {v.name} has no trump {trump!r}")   # not read as None
     if dealer is not None:
         if v.fixed_partnership:
             raise UsageError(f"--dealer: {v.name} has no auction here, so no par to deal for")

@@ -171,12 +171,13 @@ def check_seed(seed: int | None) -> None:
         raise UsageError(f"--seed must be 0 or more, not {seed}")
 
 
-#: The search counts nodes in 64 bits.
-MAX_NODE_LIMIT = (1 << 63) - 1
-
-
 def check_node_limit(node_limit: int | None) -> None:
-    if node_limit is not None and not 1 <= node_limit <= MAX_NODE_LIMIT:
+    """--node-limit against the search's own bound (imported here, when a limit is given, so
+    that commands that solve nothing do not load the extension)."""
+    if node_limit is None:
+        return
+    from solver.api import MAX_NODE_LIMIT, valid_node_limit
+    if not valid_node_limit(node_limit):
         raise UsageError(f"--node-limit must be 1..{MAX_NODE_LIMIT}, not {node_limit}")
 
 

@@ -29,7 +29,7 @@ from napoleon_rules.cards import ACE, JOKER, KING, Suit, card_rank, card_suit, c
     points_of, suit_mask
 from napoleon_rules.errors import NapoleonError
 
-from .api import SearchLimitError, Table, bounds
+from .api import SearchLimitError, Table, bounds, valid_node_limit
 
 Z95 = 1.959964
 #: Roles that are worth calling, in the order they are tried when present in the variant.
@@ -110,7 +110,7 @@ class SearchBudget:
         if t is not None and not is_seconds(t):
             raise AdviceError(f"time_limit must be a positive number of seconds, not {t!r}")
         n = self.node_limit
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        if not valid_node_limit(n):
             raise AdviceError(f"node_limit must be a positive whole number, not {n!r}")
         m = self.tt_mb
         if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= 1 << 20:

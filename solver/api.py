@@ -59,9 +59,18 @@ def _move_of(code: int) -> Move:
     return Move(code & MOVE_CARD, Suit(suit - 1) if suit else None, bool(code & MOVE_CALL))
 
 
+#: The most nodes a search may be limited to: it counts them in a signed 64-bit integer.
+MAX_NODE_LIMIT = (1 << 63) - 1
+
+
+def valid_node_limit(node_limit) -> bool:
+    """A node limit the search takes: a whole number 1..MAX_NODE_LIMIT (None: no limit)."""
+    return node_limit is None or (not isinstance(node_limit, bool) and isinstance(node_limit, int)
+                                  and 1 <= node_limit <= MAX_NODE_LIMIT)
+
+
 def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
-                                   or node_limit < 1 or node_limit >= 1 << 63):
+    if not valid_node_limit(node_limit):
         raise NapoleonError(f"node_limit must be a positive whole number, not {node_limit!r}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \

@@ -48,6 +48,8 @@ def parse_strain(variant: Variant, text: Any) -> Any:
             strain = parse_trump(text)
         except CardParseError:
             raise AnalysisOptionError(f"unknown trump {text!r} ({variant.name} has: {names})") from None
+        if strain is None:      # '' / 'none' / 'null': a position's "not fixed yet", no column
+            raise AnalysisOptionError(f"{variant.name} has no trump {text!r} (its columns: {names})")
     if strain not in allowed:
         raise AnalysisOptionError(f"{variant.name} has no trump {strain_name(strain)!r} "
                                   f"(its columns: {names})")
