@@ -11,15 +11,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from napoleon_rules.cards import CardParseError, card_name, count, mask_of, parse_cards, parse_trump
+from napoleon_rules.cards import (CardParseError, card_name, count, mask_of, parse_card,
+                                  parse_cards, parse_trump)
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, OnceCommand, UsageError, card_text, check_node_limit,
-                     check_seed, dumps, fail, user_errors, variant_from)
+from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text, check_node_limit,
+                     check_seed, default_jobs, dumps, fail, user_errors, variant_from)
+from .info import rest_name
 
 advise_app = typer.Typer(
-    name="advise", no_args_is_help=True, rich_markup_mode="markdown",
+    name="advise", no_args_is_help=True, rich_markup_mode="markdown", cls=FlagsGroup,
     help="Advice from one player's view: the unseen cards are dealt many times consistently "
          "with what the player knows, and each deal is solved double dummy.\n\n"
          "Every command takes --samples, --seed, --jobs, --time-limit (per sample), "
@@ -32,7 +34,7 @@ Seed = Annotated[Optional[int], typer.Option(
          "sample hits its limit). Without it one is chosen; the output shows it.",
     show_default=False)]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Threads solving samples in parallel "
-                                   "(the result does not depend on it).")]
+                                   "(the result does not depend on it); default: every core.")]
 TimeLimit = Annotated[float, typer.Option(
     help="Seconds of search per sample; a sample stopped by it is counted as undecided, never "
          "guessed.")]
@@ -45,7 +47,8 @@ NodeLimit = Annotated[Optional[int], typer.Option(
 Constraints = Annotated[Optional[list[str]], typer.Option(
     "--constraint", "-c", metavar="PLACE:FACT",
     help="Something known about the unseen cards (repeatable): 2:S>=4 (seat 2 holds at least 4 "
-         "spades), 3:H=0 (void), 1:AS (holds A♠), blind:!JO (the Joker is not in the blind).")]
+         "spades), 3:H=0 (void), 1:AS (holds A♠), blind:!JO (the Joker is not in the blind; "
+         "the variant's own name for it works too: kitty, warchest, open, stock).")]
 Variant = Annotated[str, typer.Option("--variant", "-v", help="Preset name.")]
 Options = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="A variant option (repeatable), e.g. -o players=7.")]
@@ -60,11 +63,48 @@ def read_cards(text: str, what: str) -> int:
             return parse_hand(text)
         cards = parse_cards(text)
     except (CardParseError, DealError) as e:
-        raise UsageError(f"bad {what}: {e}") from None
+        message = str(e)
+        # parse_hand's messages start "bad hand 'TEXT': ...": said once, as the `what` asked
+        if message.startswith("bad hand "):
+            raise UsageError(f"bad {what} {message[len('bad hand '):]}") from None
+        raise UsageError(f"bad {what}: {message}") from None
     dup = [c for c in set(cards) if cards.count(c) > 1]
     if dup:
         raise UsageError(f"bad {what}: {card_name(dup[0])} is written twice")
     return mask_of(cards)
+
+
+JOKER_SUFFIXES = ("JO", "JK", "JOKER")
+
+
+def read_pool(hand_text: str, blind_text: Optional[str]) -> int:
+    """Hand + blind for discard advice: one argument with every card, two (HAND BLIND), or
+    two hands joined by '+' (``KJ74.J8.AKJ.Q+T..Q.``). A '+' followed by the Joker is the
+    Joker suffix of the hand before it (``...K3+JO+2.3.4.``), so the reading is unambiguous."""
+    parts = [(hand_text, "hand")]
+    if blind_text is not None:
+        parts.append((blind_text, "blind"))
+    elif "." in hand_text and "+" in hand_text:
+        hands: list[str] = []
+        for piece in hand_text.split("+"):
+            if hands and piece.strip().upper() in JOKER_SUFFIXES:
+                hands[-1] += "+" + piece
+            else:
+                hands.append(piece)
+        if len(hands) > 1:
+            if len(hands) > 2 or not all(h.strip() for h in hands):
+                raise UsageError(f"bad hand + blind {hand_text!r}: write HAND+BLIND (two hands "
+                                 "in the deal notation, e.g. KJ74.J8.AKJ.Q+T..Q.), or HAND "
+                                 "BLIND as two arguments")
+            parts = [(hands[0], "hand"), (hands[1], "blind")]
+    pool = 0
+    for text, what in parts:
+        cards = read_cards(text, what)
+        if pool & cards:
+            raise UsageError(f"{card_name((pool & cards).bit_length() - 1)} is both in the hand "
+                             "and in the blind")
+        pool |= cards
+    return pool
 
 
 def read_one_card(text: str, what: str) -> int:
@@ -106,14 +146,33 @@ def pick_seed(seed: Optional[int]) -> int:
     return secrets.randbelow(2 ** 32) if seed is None else seed
 
 
+class Steps:
+    """The progress callback given to the advisor: ``step(k)`` after k searches, and
+    ``expect(total)`` once the advisor knows how many there will be (its declarations and
+    halving rounds), which replaces the command's first guess."""
+
+    def __init__(self, bar=None):
+        self.bar = bar
+
+    def __call__(self, k: int) -> None:
+        if self.bar is not None:
+            self.bar.update(k)
+
+    def expect(self, total: int) -> None:
+        if self.bar is not None and total > 0:
+            self.bar.length = total
+            self.bar.render_progress()
+
+
 @contextmanager
 def progress_bar(total: int, label: str):
-    """A progress bar on stderr (shown only on a terminal), as a callback ``step(k)``."""
+    """A progress bar on stderr (shown only on a terminal), as a callback ``step(k)`` (a
+    ``Steps``); ``total`` is a first guess the advisor corrects."""
     if not sys.stderr.isatty():   # click would still print the label: keep stderr clean
-        yield lambda k: None
+        yield Steps()
         return
-    with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
-        yield bar.update
+    with typer.progressbar(length=max(1, total), label=label, file=sys.stderr) as bar:
+        yield Steps(bar)
 
 
 def samples_text(advice) -> str:
@@ -169,7 +228,7 @@ def bid(
         show_default=False)] = None,
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
@@ -180,13 +239,21 @@ def bid(
     lowest cards (see the README). P(make) counts a bid as made when the variant's scoring
     pays Napoleon (Japanese: all 20 without bidding 20 fails, the Siberian rule: a sample
     that takes every point is solved again with a point card put away, for the lower bids).
-    Pass scores 0.
+    Pass scores 0. The bid to make is the legal bid of highest expected score; ties go to the
+    first of them in the table (trumps in the order shown, then the lower bid), and the output
+    names the bids it tied with.
 
-    Examples:
+    Speed: each sample is one double-dummy search per trump. A full 10-card Japanese hand
+    takes about 0.35 s a sample on 2 cores (every core is used unless --jobs says otherwise;
+    200 samples: about 70 s; --within caps the whole time); a 7-player Japanese hand (7
+    cards) about 0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows the progress.
 
-        napoleon advise bid AKQJ.T9.2.AK3 --samples 50 --jobs 2
-        napoleon advise bid "8.AKQ.KQ.J" -v japanese -o players=7 --auction "12S pass" --seat 2
+    Examples (quickest first; the last takes about 20 s):
+
+        napoleon advise bid AK.2.Q.A -v nap --seed 7
         napoleon advise bid AK.2.3.4 -v nap -c "1:S>=2" --json
+        napoleon advise bid "8.AKQ.KQ.J" -o players=7 --auction "12S pass" --seat 2 -n 40 -j 2
+        napoleon advise bid KJ74.J8.AKJ.Q --samples 50 --jobs 2 --within 30
     """
     from solver.advisor import advise_bid
     v = variant_from(variant, option)
@@ -206,9 +273,15 @@ def bid(
         typer.echo(dumps(advice.to_json()))
         return
     lines = [f"{v.title}: seat {seat}, {samples_text(advice)}, seed {seed}"]
+    legend_shown = False
     for row in advice.rows:
-        hist = "  ".join(f"{k}:{n}" for k, n in row["histogram"].items())
+        hist = "  ".join(histogram_entry(k, n, row["open"].get(k, 0))
+                         for k, n in row["histogram"].items())
         lines.append(f"trump {row['label']}: total taken (samples) {hist}")
+        if row["open"] and not legend_shown:
+            legend_shown = True
+            lines.append("  (open) = a search limit left the total only bounded, some bids "
+                         "unsettled (an unmarked range such as 0-10 settles every bid)")
         if row["calls"]:
             lines.append("  calls " + ", ".join(f"{k} x{n}" for k, n in row["calls"].items())
                          + f"; alone in {row['alone']}")
@@ -223,10 +296,33 @@ def bid(
                          f"{est(b['score'])}{mark}")
     best = advice.best
     if best is not None:
+        tied = [str(b["bid"]) for b in advice.tied[1:]]
         lines.append(f"best bid: {best['bid']} (expected score {est(best['score'])}, "
-                     f"P(make) {est(best['p_make'], percent=True)})")
+                     f"P(make) {est(best['p_make'], percent=True)})"
+                     + (f"; tied with {', '.join(tied)}: ties go to the first in the table"
+                        if tied else ""))
+    if any(b["legal"] and (b["score"].undecided or b["p_make"].undecided)
+           for row in advice.rows for b in row["bids"]):
+        lines.append(f"note: {advice.open_samples} sample(s) left bids open (search limit): "
+                     "the estimates leave each out where it is open, so the advice rests on "
+                     "fewer samples (raise --time-limit or --node-limit)")
     lines.append(f"recommended: {advice.recommended}")
     typer.echo("\n".join(lines))
+
+
+def histogram_entry(key: str, n: int, open_n: int) -> str:
+    """``16:3``; ``11-19 (open):1`` for a range a search limit left open."""
+    if open_n == n:
+        return f"{key} (open):{n}"
+    return f"{key}:{n}" + (f" ({open_n} open)" if open_n else "")
+
+
+def option_text(option: str) -> str:
+    """An option of call or discard advice for people: its cards with suit symbols
+    (``J♥ 8♥``), as every other table shows them; ``alone`` as it is. The JSON keeps
+    the letters (``JH 8H``)."""
+    return " ".join(word if word == "alone" else card_text(parse_card(word))
+                    for word in option.split())
 
 
 def choice_table(advice, points: bool, v, seat: int) -> str:
@@ -234,11 +330,18 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
     more halving rounds (more samples) come first."""
     head = [advice.kind, "samples"] + (["expected total [95% CI]"] if points else []) + \
         ["P(make) [95% CI]", "expected score [95% CI]"]
-    rows = [[r["option"], str(r["n"])] + ([est(r["points"])] if points else [])
+    rows = [[option_text(r["option"]), str(r["n"])] + ([est(r["points"])] if points else [])
             + [est(r["p_make"], percent=True), est(r["score"])] for r in advice.rows]
     widths = [max(len(x[i]) for x in [head] + rows) for i in range(len(head))]
-    lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}, "
+    call = ""
+    if advice.kind == "discard":
+        call = (f", call {card_text(advice.call)}" if advice.call is not None
+                else ", no card called (Napoleon plays alone)")
+    lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}{call}, "
              f"{advice.samples} samples, seed {advice.seed}"]
+    if advice.kind == "discard" and advice.alone and advice.call is not None:
+        lines.append(f"Napoleon plays alone: {card_text(advice.call)} is in his own hand + "
+                     f"{rest_name(v)}")
     if any(r["n"] != advice.samples for r in advice.rows):
         lines.append("(successive halving: an option dropped after a round keeps that round's "
                      "samples; the ones with every sample come first)")
@@ -262,7 +365,7 @@ def call(
         "--bid", help="The level bid, e.g. 14 (or 14S, its suit the trump's; default the "
         "lowest).", show_default=False)] = None,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
@@ -292,14 +395,18 @@ def call(
 @advise_app.command("discard", cls=OnceCommand)
 @user_errors
 def discard(
-    cards_text: Annotated[str, typer.Argument(
-        metavar="HAND+BLIND", help="The hand with the blind taken (10 + 2 cards in Japanese).",
-        show_default=False)],
+    hand: Annotated[str, typer.Argument(
+        help="The hand (10 cards in Japanese) with the blind as the next argument, or every "
+        "card, the blind taken, in one (12 in Japanese); hand+blind in the deal notation "
+        "(KJ74.J8.AKJ.Q+T..Q.) reads too.", show_default=False)],
     trump: Annotated[str, typer.Option(help="The trump: S H D C (NT where allowed).",
                                        show_default=False)],
     call_card: Annotated[Optional[str], typer.Option(
         "--call", help="The card called (Mighty: omit to play without a friend).",
         show_default=False)] = None,
+    blind: Annotated[Optional[str], typer.Argument(
+        help="The blind taken (2 cards in Japanese: T..Q. or 'TS QD'), when the hand "
+        "does not hold it.", show_default=False)] = None,
     bid_level: Annotated[Optional[str], typer.Option(
         "--bid", help="The level bid, e.g. 14 (or 14S); with --by-score, rank by its expected "
         "score.",
@@ -308,7 +415,7 @@ def discard(
     candidates: Annotated[int, typer.Option(
         help="Discards kept after the cheap ranking, then halved round by round.")] = 12,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """The best cards to put away, with the expected total the side takes.
@@ -317,16 +424,21 @@ def discard(
     the opponents would score, empty short suits); the best --candidates then go through
     successive halving: each round doubles the samples and keeps the better half.
 
+    A called card among these cards is Napoleon's own: he then plays alone (the output
+    says so).
+
     Examples:
 
-        napoleon advise discard AKQ2.JT9.32.AK3 --trump S --call JS --samples 64 -j 2
+        napoleon advise discard KJ74.J8.AKJ.Q T..Q. --trump S --call AS -n 16
+
+        napoleon advise discard AKQ2.JT9.32.AK3 --trump S --call JS -n 64 -j 2
 
         napoleon advise discard "AS KS QS 2S JH TH 9H 3D 2D AC KC 3C" --trump S --call JS
     """
     from solver.advisor import advise_discard
     v = variant_from(variant, option)
     check_counts(samples, jobs)
-    pool = read_cards(cards_text, "hand + blind")
+    pool = read_pool(hand, blind)
     call_c = read_one_card(call_card, "--call") if call_card is not None else None
     seed = pick_seed(seed)
     with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
@@ -353,7 +465,9 @@ def play(
         "--call", help="The called card, if not yet seen: its holder in each sample is the "
         "partner.", show_default=False)] = None,
     discards: Annotated[Optional[str], typer.Option(
-        help="The cards put away (unseen by all but the declarer).", show_default=False)] = None,
+        "--discards", "--discard", metavar="CARDS",
+        help="The cards put away (unseen by all but the declarer); either spelling (solve "
+        "takes --discard).", show_default=False)] = None,
     earlier: Annotated[Optional[str], typer.Option(
         metavar="CARDS", help="The cards played to the complete tricks. A position lists only "
         "the cards still held, so after trick 1 a seat that did not put the rest away (every "
@@ -362,7 +476,7 @@ def play(
     target: Annotated[Optional[int], typer.Option(
         help="Also give P(the declarer's side takes at least this from here).",
         show_default=False)] = None,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = 1, time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
@@ -370,6 +484,9 @@ def play(
     (and the cards put away, or Nap's stock, unless the seat put them away) are dealt again
     in each sample (voids shown in the current trick are kept; earlier ones go in with -c,
     e.g. -c 3:H=0). Without --call the position's partner is taken as known.
+
+    The best cards are marked *; cards of the same expected value all get the mark, and the
+    first of them in the table is the one --json gives as "best" ("best_tied" lists them all).
 
     Example:
 
@@ -414,8 +531,11 @@ def play(
              f"{advice.unseen} unseen cards dealt again in each sample; {partner}",
              f"value = the declarer's side's take from the cards still in play; best = {goal}",
              f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
-    best = advice.best()
+    best = advice.best_cards()
     for c, e in advice.cards.items():
         extra = f"   {est(advice.reach[c], percent=True)}" if target is not None else ""
-        lines.append(f"  {card_text(c):<5} {est(e):<26}{extra}{'  *' if c == best else ''}")
+        lines.append(f"  {card_text(c):<5} {est(e):<26}{extra}{'  *' if c in best else ''}")
+    if len(best) > 1:
+        lines.append(f"* {len(best)} cards tie on expected value: {' '.join(map(card_text, best))} "
+                     f"(the first is the one --json gives as \"best\")")
     typer.echo("\n".join(lines))

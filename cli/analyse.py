@@ -13,16 +13,27 @@ from napoleon_rules import Deal, get_variant, parse_deal
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, UsageError, card_text, check_node_limit, dumps, fail, hand_text,
-                     parse_options, read_text, seat_text, user_errors)
+from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs, dumps,
+                     fail, hand_text, options_named_as_typed, parse_options, plural, read_seat, read_text,
+                     seat_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:
     """The deal argument: notation, a file holding it (first line that is not a comment), or
     ``-`` for standard input."""
-    if deal == "-" or (":" not in deal and os.path.isfile(deal)):
-        return first_deal_line(read_text(deal), deal)
+    if deal == "-" or (":" not in deal and os.path.isfile(deal)) or looks_like_a_file_name(deal):
+        return first_deal_line(read_text(deal), deal)     # a missing file: 'no such file'
     return deal.strip()
+
+
+def looks_like_a_file_name(text: str) -> bool:
+    """One word with no 'V:' prefix is no deal (its hands are separated by spaces), so it is
+    taken as a file name, mistyped when the file is missing; unless it reads as a hand
+    (``AKQ.JT9.2.AK3``), which gets the deal's error."""
+    word = text.strip()
+    return bool(word) and word.isprintable() and ":" not in word and \
+        not any(ch.isspace() for ch in word) and \
+        not re.fullmatch(r"[2-9TJQKA.]*(\+JO)?", word, re.IGNORECASE)
 
 
 def first_deal_line(text: str, source: str) -> str:
@@ -62,7 +73,8 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
             sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
                 hands_text.strip() else set()
             if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
-                raise DealError(f"{e} (for hands of {min(sizes)} cards add --short-hands)") from None
+                raise DealError(f"{e} (for hands of {plural(min(sizes), 'card')} add "
+                                "--short-hands)") from None
             raise
         return v, d.hands, d.rest, d
     hands = [parse_hand(h) for h in hands_text.split()]
@@ -122,7 +134,7 @@ def par_text(analysis) -> str:
     if v.name != "nap":
         text += f", plays with {who}" + (f", discards {cards(p.discard)}" if p.discard else "")
     scores = " ".join(f"{s:+g}" for s in p.scores)
-    return text + f"; takes {p.value} {v.unit}; scores by seat: {scores}"
+    return text + f"; takes {amount(p.value, v.unit)}; scores by seat: {scores}"
 
 
 def legend(v) -> str:
@@ -153,12 +165,13 @@ def single_cell_text(analysis) -> list[str]:
         extra = f", discard {cards(ch.discard)}" if ch.discard else ""
         if ch.call is not None and v.name == "secretary":
             extra += f", coup card {card_text(ch.call)}"
-        lines.append(f"  {describe_choice(v, ch):<12} {value} {v.unit}{extra}")
+        value = amount(value, v.unit) if isinstance(value, int) else f"{value} {v.unit}"
+        lines.append(f"  {describe_choice(v, ch):<12} {value}{extra}")
     if cell.exact:
         best = cell.best
         lines.append(f"best: {describe_choice(v, best)}" +
                      (f", discard {cards(best.discard)}" if best.discard else "") +
-                     f": {best.value} {v.unit}; highest makeable bid {bid_text(cell.bid)}" +
+                     f": {amount(best.value, v.unit)}; highest makeable bid {bid_text(cell.bid)}" +
                      (f", score {cell.score:+g}" if cell.score is not None else ""))
         if cell.line:
             from solver.declarations import Setup, declare
@@ -194,16 +207,21 @@ def analyse(
                                 "match it otherwise.", show_default=False)] = None,
     option: Annotated[Optional[list[str]], typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="A variant option (repeatable).")] = None,
-    declarer: Annotated[Optional[int], typer.Option(
-        help="Only this declarer's row.", show_default=False)] = None,
+    declarer: Annotated[Optional[str], typer.Option(
+        metavar="SEAT", help="Only this declarer's row (a seat; bridge also N E S W).",
+        show_default=False)] = None,
     trump: Annotated[Optional[str], typer.Option(
         help="Only this column: S H D C NT (nap: lead, misere).", show_default=False)] = None,
     partner: Annotated[Optional[str], typer.Option(
-        help="Only this partner choice: a seat, or 'alone'.", show_default=False)] = None,
-    dealer: Annotated[Optional[int], typer.Option(
+        metavar="SEAT", help="Only this partner choice: a seat, or 'alone'.",
+        show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option(
+        metavar="SEAT",
         help="The dealer, who bids first in the par auction [default: 0] (the whole table "
              "only: a single row, column or partner has no par).", show_default=False)] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker threads (cores to use).")] = 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker threads (the table does not depend on it); default: every "
+                             "core.")] = default_jobs(),
     time_limit: Annotated[Optional[float], typer.Option(
         help="Seconds for the whole analysis; cells not finished show bounds (exit code 3).",
         show_default=False)] = None,
@@ -238,8 +256,9 @@ def analyse(
     --partner, only that cell, with its best discard and a best line of play.
 
     A full 10-card Japanese deal takes tens of seconds (about 15 s on 2 cores for the
-    whole table, a single cell from under a second to a minute), a hard one minutes: use
-    --jobs, --time-limit, or --short-hands for a smaller deal.
+    whole table, a single cell from under a second to a minute), a hard one minutes. It
+    uses every core unless --jobs says otherwise; --time-limit bounds the time, and
+    --short-hands analyses a smaller deal.
 
     Examples:
 
@@ -248,8 +267,9 @@ def analyse(
         napoleon analyse deal.txt --jobs 2 --time-limit 600 --json
         napoleon analyse deal.txt --declarer 0 --trump S --partner alone
     """
+    from solver.analyse import ALONE, analyse_cards
     from solver.analyse import analyse as analyse_deal
-    from solver.analyse import analyse_cards
+    from solver.declarations import has_partner_choice
 
     v, hands, rest, full = load(deal, variant, option, short_hands)
     check_node_limit(node_limit)
@@ -259,26 +279,31 @@ def analyse(
         if declarer is not None or trump is not None or partner is not None:
             raise UsageError("--dealer sets who bids first in the par auction, which needs the "
                              "whole table: drop --declarer, --trump and --partner, or --dealer")
-    else:
-        dealer = 0
+    dealer = 0 if dealer is None else read_seat(dealer, v, "--dealer")
+    if declarer is not None:
+        declarer = read_seat(declarer, v, "--declarer")
     show = progress if progress is not None else sys.stderr.isatty()
-    if partner is not None and re.fullmatch(r"-?[0-9]{1,3}", partner.strip()):
-        partner = int(partner)   # a seat; anything else ('alone', typos) the API checks
+    # (Nap and bridge have no partner choice: the API says so, whatever --partner holds.)
+    if partner is not None and partner.strip().lower() != ALONE and has_partner_choice(v):
+        partner = read_seat(partner, v, "--partner", others=" or 'alone'")
     kwargs = dict(declarers=None if declarer is None else [declarer],
                   trumps=None if trump is None else [trump], partner=partner,
                   jobs=jobs, time_limit=time_limit, node_limit=node_limit, tt_mb=tt_mb,
                   dealer=dealer, progress=progress_bar(show), exact_choices=exact_choices)
-    if isinstance(full, Deal):
-        result = analyse_deal(full, **kwargs)
-    else:
-        result = analyse_cards(v, hands, rest, **kwargs)
+    with options_named_as_typed():      # jobs, time_limit, tt_mb: as --jobs, --time-limit, ...
+        if isinstance(full, Deal):
+            result = analyse_deal(full, **kwargs)
+        else:
+            result = analyse_cards(v, hands, rest, **kwargs)
     if json_out:
         typer.echo(dumps(result.to_json()))
     else:
         typer.echo(report(result))
     if not result.complete:
-        fail(f"a search limit stopped {sum(not c.exact for c in result.cells)} cell(s): they show "
-             "bounds only (raise --time-limit/--node-limit)", EXIT_LIMIT)
+        stopped = sum(not c.exact for c in result.cells)
+        fail(f"a search limit stopped {plural(stopped, 'cell')}: "
+             f"{'they show' if stopped > 1 else 'it shows'} bounds only (raise "
+             "--time-limit/--node-limit)", EXIT_LIMIT)
 
 
 def report(result) -> str:
@@ -299,9 +324,10 @@ def report(result) -> str:
     lines.append("")
     lines.append(par_text(result))
     st = result.stats
-    lines.append(f"searched {st['candidates']} declarations: {st['skipped_by_bound']} skipped by "
+    lines.append(f"searched {plural(st['candidates'], 'declaration')}: "
+                 f"{st['skipped_by_bound']} skipped by "
                  f"bound, {st['refuted']} refuted by one zero-window test, {st['solved']} solved"
                  + (f", {st['stopped']} stopped by a limit" if st['stopped'] else "")
-                 + f"; {st['tests']} tests in {st['time_s']:.2f} s ({st['jobs']} job"
-                 + ("s)" if st['jobs'] > 1 else ")"))
+                 + f"; {plural(st['tests'], 'test')} in {st['time_s']:.2f} s "
+                 f"({plural(st['jobs'], 'job')})")
     return "\n".join(lines)

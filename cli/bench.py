@@ -215,12 +215,13 @@ def report_text(result: dict) -> str:
         if s["limit_reached"]:
             lines.append(f"  {s['limit_reached']} of {result['deals']} deals reached the node/time "
                          "limit (left out of the times)")
-        if len(s.get("deal_seconds") or ()) > 1:
-            k = max(range(len(s["deal_seconds"])), key=s["deal_seconds"].__getitem__)
-            stopped = s["values"][k] is None
+        # The slowest of the deals the times count (a stopped deal is left out of them, so
+        # naming it "slowest" would contradict the max above).
+        solved = [k for k, v in enumerate(s.get("values") or ()) if v is not None]
+        if len(s.get("deal_seconds") or ()) > 1 and solved:
+            k = max(solved, key=s["deal_seconds"].__getitem__)
             lines.append(f"  slowest: deal {k} ({_ms(s['deal_seconds'][k])}, "
-                         f"{s['deal_nodes'][k]} nodes{', stopped by the limit' if stopped else ''}"
-                         "; --json lists every deal's)")
+                         f"{s['deal_nodes'][k]} nodes; --json lists every deal's)")
     d = result.get("dds")
     if d is not None:
         for key in ("all_cards", "value_only"):
@@ -241,7 +242,8 @@ def report_text(result: dict) -> str:
 def bench(
     variant: Annotated[str, typer.Option(
         "--variant", "-v", help="The variant whose deals are solved.")] = "bridge",
-    deals: Annotated[int, typer.Option(help="How many fixed seeded deals.", min=1)] = 20,
+    deals: Annotated[int, typer.Option(
+        "--deals", "-n", help="How many fixed seeded deals.", min=1)] = 20,
     seed: Annotated[int, typer.Option(help="Seed of the deals.")] = 1,
     vs_dds: Annotated[bool, typer.Option(
         "--vs-dds", help="Bridge only: solve the same deals with DDS (the endplay package) "

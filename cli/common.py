@@ -7,11 +7,13 @@ import codecs
 import functools
 import json
 import os
+import re
 import sys
+from contextlib import contextmanager
 from typing import Any, Callable, Iterable
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from napoleon_rules import NapoleonError, Variant, get_variant
 from napoleon_rules.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit, card_rank, card_suit, cards_of
@@ -32,6 +34,22 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     first_line = " ".join(str(message).split()) or "unknown error"
     typer.echo(f"error: {first_line}", err=True)
     raise typer.Exit(code)
+
+
+def _untyped_flags(params: list) -> list:
+    """Typer's help prints every option's type, ``<bool>`` for a flag too (``--json
+    <bool>``), which reads as if the flag took a value: flags get an empty one."""
+    for param in params:
+        if getattr(param, "is_flag", False) and getattr(param, "metavar", None) is None:
+            param.metavar = ""
+    return params
+
+
+class FlagsGroup(TyperGroup):
+    """A command group whose help shows its flags (``--help``, ``--version``) without a type."""
+
+    def get_params(self, ctx):
+        return _untyped_flags(super().get_params(ctx))
 
 
 class OnceCommand(TyperCommand):
@@ -63,6 +81,9 @@ class OnceCommand(TyperCommand):
 
         parser.parse_args = parse_args
         return parser
+
+    def get_params(self, ctx):
+        return _untyped_flags(super().get_params(ctx))
 
 
 #: Set by ``napoleon --debug`` (the app's callback runs before every command, so each
@@ -179,6 +200,77 @@ def check_node_limit(node_limit: int | None) -> None:
     from solver.api import MAX_NODE_LIMIT, valid_node_limit
     if not valid_node_limit(node_limit):
         raise UsageError(f"--node-limit must be 1..{MAX_NODE_LIMIT}, not {node_limit}")
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), the
+    default of ``--jobs``: the results do not depend on the number of threads, so there is
+    no reason to leave cores idle."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):          # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(256, cores))
+
+
+#: Bridge's seats by compass letter, as its output shows them (``seat 2 (S)``).
+COMPASS = "NESW"
+
+
+def read_seat(value: int | str, v: Variant, what: str, others: str = "") -> int:
+    """A seat option's value (``--declarer``, ``--partner``, ...): a seat number 0..n-1, in
+    bridge also its compass letter N E S W (any case), the letters its output shows.
+    ``others`` names the other words the option takes, for the error (``" or 'alone'"``)."""
+    compass = v.fixed_partnership and v.players == 4    # as seat_text shows the seats
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    else:
+        text = str(value).strip()
+    if compass and len(text) == 1 and text.upper() in COMPASS:
+        return COMPASS.index(text.upper())
+    if re.fullmatch(r"[0-9]{1,3}", text) and int(text) < v.players:
+        return int(text)
+    shown = text if re.fullmatch(r"-?[0-9]{1,30}", text) else repr(text)
+    letters = " or N E S W" if compass else ""
+    raise UsageError(f"{what} must be a seat 0..{v.players - 1}{letters}{others}, not {shown}")
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def amount(n: int, unit: str) -> str:
+    """``1 point``, ``3 tricks``: a count in a variant's unit (``points`` or ``tricks``)."""
+    return plural(n, unit[:-1]) if unit.endswith("s") else f"{n} {unit}"
+
+
+#: The solver API's parameters and the options that set them: its messages name the
+#: parameter (``time_limit must be ...``), an error on the command line names the option.
+OPTION_OF_PARAMETER = {"time_limit": "--time-limit", "node_limit": "--node-limit",
+                       "tt_mb": "--tt-mb", "jobs": "--jobs"}
+
+
+def in_option_terms(message: str) -> str:
+    """An API message as the command line says it: ``time_limit must be ...`` as
+    ``--time-limit must be ...``, a hint ``(tt_mb, --tt-mb)`` as ``(--tt-mb)``."""
+    name, space, rest = message.partition(" ")
+    if name in OPTION_OF_PARAMETER and rest.startswith("must "):
+        message = OPTION_OF_PARAMETER[name] + space + rest
+    return re.sub(r"\((\w+), (--[\w-]+)\)", r"(\2)", message)
+
+
+@contextmanager
+def options_named_as_typed():
+    """Around a call of the solver API with option values: an error of it that names a
+    parameter is a UsageError naming the option instead."""
+    try:
+        yield
+    except NapoleonError as e:
+        text = in_option_terms(str(e))
+        if text == str(e):
+            raise
+        raise UsageError(text) from None
 
 
 def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:

@@ -70,8 +70,8 @@ def deal(
 @user_errors
 def show(
     notation: Annotated[str, typer.Argument(
-        metavar="DEAL", help="A deal in the one-line notation (quote it: it holds spaces).",
-        show_default=False)],
+        metavar="DEAL", help="A deal in the one-line notation (quote it: it holds spaces), a "
+        "file holding it, or '-' for standard input.", show_default=False)],
     option: Annotated[Optional[list[str]], typer.Option(
         "--option", "-o", metavar="NAME=VALUE",
         help="A variant option (repeatable), e.g. -o players=4 for a 4-hand deal.")] = None,
@@ -82,7 +82,9 @@ def show(
         "--variant", "-v", help="The deal's variant, so that the notation may leave out its "
         "'V:' prefix (checked against it when both are given).", show_default=False)] = None,
 ) -> None:
-    """Check a deal in the one-line notation and show it hand by hand.
+    """Check a deal in the one-line notation and show it hand by hand. The deal may be read
+    from a file (its first line that is not a '#' comment) or standard input ('-'), as in
+    'napoleon solve' and 'napoleon analyse'.
 
     Every card of the variant's pack must appear exactly once and each hand must hold the
     variant's number of cards; the error names the first card or hand that is wrong.
@@ -96,8 +98,8 @@ def show(
     from .common import hand_text, parse_options, seat_text
     from .info import rest_name
 
-    from .analyse import with_variant
-    notation = with_variant(notation.strip(), variant)
+    from .analyse import read_deal_text, with_variant
+    notation = with_variant(read_deal_text(notation), variant)
     name = notation.partition(":")[0].strip().lower()
     d = parse_deal(notation, get_variant(name, parse_options(option) or None))
     if json_out:

@@ -24,6 +24,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
+    cls=common.FlagsGroup,
 )
 
 

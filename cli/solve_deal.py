@@ -15,7 +15,7 @@ from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Contract
 from napoleon_rules.moves import Bid, Move, parse_bid
 
-from .common import UsageError, card_text, trump_text
+from .common import UsageError, card_text, plural, read_seat, seat_text, trump_text
 
 #: What each variant calls the cards dealt to no hand, which the declarer takes.
 REST_NAMES = {"mighty": "kitty", "japoleon": "open cards", "secretary": "warchest"}
@@ -28,12 +28,6 @@ class DealStart:
     position: Position
     contract: Contract
     summary: str
-
-
-def _seat(value: int, v: Variant, what: str) -> int:
-    if not 0 <= value < v.players:
-        raise UsageError(f"{what} must be a seat 0..{v.players - 1}, not {value}")
-    return value
 
 
 def _card(text: str, what: str) -> int:
@@ -78,7 +72,10 @@ def _choose_bid(v: Variant, trump, bid_text: Optional[str]) -> Bid:
         wanted = parse_bid(bid_text)
     except NapoleonError:
         wanted = None
-    if wanted is None or wanted.name is not None or wanted.trump not in (None, trump):
+    if wanted is not None and wanted.name is None and wanted.trump not in (None, trump):
+        raise UsageError(f"--bid {bid_text} is in another suit than --trump {trump_text(trump)}: "
+                         f"give the level alone ({wanted.level}) or with the trump's suit")
+    if wanted is None or wanted.name is not None:
         raise UsageError(f"--bid: {v.name} takes the bid's level, a number (the trump is "
                          f"--trump), not {bid_text!r}")
     level = wanted.level
@@ -119,17 +116,18 @@ def highest_card(mask: int, trump) -> int:
     return max(cards_of(mask), key=key)
 
 
-def position_from_deal(deal: Deal, *, declarer: Optional[int], trump: Optional[str],
-                       call: Optional[str], partner: Optional[int], alone: bool,
+def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optional[str],
+                       call: Optional[str], partner: int | str | None, alone: bool,
                        discard: Optional[str], bid: Optional[str]) -> DealStart:
     """The position at the first lead after the declaration, built by the variant's own
-    ``declare`` (the declarer takes the blind and discards, names the partner's card)."""
+    ``declare`` (the declarer takes the blind and discards, names the partner's card).
+    Seats are numbers or, in bridge, compass letters (``read_seat``)."""
     v = deal.variant
     if declarer is None:
         raise UsageError("solving a deal needs --declarer SEAT")
-    declarer = _seat(declarer, v, "--declarer")
+    declarer = read_seat(declarer, v, "--declarer")
     if partner is not None:
-        partner = _seat(partner, v, "--partner")
+        partner = read_seat(partner, v, "--partner", others=" or 'alone'")
     if sum((call is not None, partner is not None, alone)) > 1:
         raise UsageError("give only one of --call CARD, --partner SEAT and --alone")
 
@@ -150,8 +148,9 @@ def position_from_deal(deal: Deal, *, declarer: Optional[int], trump: Optional[s
         if not re.fullmatch(r"[0-9]{1,2}", str(level)) or not 1 <= int(level) <= 7:
             raise UsageError(f"--bid: a {v.name} contract is 1..7 tricks, not {bid!r}")
         contract, pos = v.declare(deal, declarer, Bid(int(level), want), Choices())
-        return DealStart(pos, contract, f"seat {declarer} declares {contract.bid}; seat "
-                                        f"{pos.partner} is dummy; seat {pos.leader} leads")
+        return DealStart(pos, contract, f"{seat_text(v, declarer)} declares {contract.bid}; "
+                                        f"{seat_text(v, pos.partner)} is dummy; "
+                                        f"{seat_text(v, pos.leader)} leads")
 
     chosen_bid = _choose_bid(v, want, bid)
     rest = count(deal.rest)
@@ -159,7 +158,8 @@ def position_from_deal(deal: Deal, *, declarer: Optional[int], trump: Optional[s
     cards = _cards(discard, "--discard") if discard else ()
     if len(cards) != rest:
         raise UsageError(f"{v.name}: the declarer takes the {rest}-card {rest_name} and puts "
-                         f"{rest} cards away: give --discard with {rest} cards of the hand and "
+                         f"{plural(rest, 'card')} away: give --discard with "
+                         f"{plural(rest, 'card')} of the hand and "
                          f"{rest_name}" + (f", not {len(cards)}" if cards else "")
                          + f" (napoleon analyse DEAL --declarer {declarer} --trump "
                          f"{trump.strip().upper()} finds the best ones)")

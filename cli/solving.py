@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from typing import Annotated, Any, Optional
 
 import typer
 
 from napoleon_rules import Deal, Position, get_variant, parse_deal, reference
-from napoleon_rules.cards import card_name, parse_card
+from napoleon_rules.cards import card_name, cards_of, parse_card, sort_cards
 from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
 from .common import (EXIT_LIMIT, UsageError, card_text, check_node_limit, dumps, fail, hand_text,
-                     parse_options, read_text, seat_text, trump_text, user_errors)
-from .solve_deal import line_by_trick, position_from_deal
+                     amount, options_named_as_typed, parse_options, plural, read_text, seat_text,
+                     trump_text, user_errors)
+from .solve_deal import DealStart, line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
 DEFAULT_TT_MB = 64
@@ -47,6 +47,16 @@ class Engine(str, enum.Enum):
     reference = "reference"
 
 
+def read_engine(text: str) -> Engine:
+    """--engine's value, in any case: read here so that a wrong one is a plain sentence, not
+    the option parser's wording."""
+    try:
+        return Engine(text.strip().lower())
+    except ValueError:
+        raise typer.BadParameter(f"the engines are auto, fast and reference, not {text!r}") \
+            from None
+
+
 def fast_solver():
     """``solver.solve`` if the Cython extension is built, else None."""
     try:
@@ -61,7 +71,8 @@ def check_reference_size(pos: Position) -> None:
     if pos.tricks_left > REFERENCE_MAX_TRICKS or cards > REFERENCE_MAX_CARDS:
         raise UsageError(f"the reference engine only solves endgames of at most "
                          f"{REFERENCE_MAX_TRICKS} tricks and {REFERENCE_MAX_CARDS} cards "
-                         f"(this one has {pos.tricks_left} tricks, {cards} cards): use --engine fast")
+                         f"(this one has {plural(pos.tricks_left, 'trick')}, "
+                         f"{plural(cards, 'card')}): use --engine fast")
 
 
 def solve_reference(pos: Position) -> dict:
@@ -82,18 +93,20 @@ def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
                          "use --engine reference for small endgames")
     from solver import SearchLimitError
     try:
-        return solve(pos, node_limit=node_limit, time_limit=time_limit,
-                     tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
+        with options_named_as_typed():      # time_limit, tt_mb: as --time-limit, --tt-mb
+            return solve(pos, node_limit=node_limit, time_limit=time_limit,
+                         tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
     except SearchLimitError as e:
         return {"value": None, "unit": pos.variant.unit, "lower": e.lower, "upper": e.upper,
                 "plays": {}, "line": [], "stats": dict(e.stats), "limit_reached": str(e)}
 
 
-def play_moves(pos: Position, moves: str) -> tuple[Position, int]:
-    """``pos`` after ``moves`` (card texts), and what the declarer's side took in the tricks
-    they completed."""
+def play_moves(pos: Position, moves: str) -> tuple[Position, dict]:
+    """``pos`` after ``moves`` (card texts), and what each side won in the tricks they
+    completed: ``{"tricks", "declarer_side", "defenders"}`` (points or tricks, as the
+    variant counts)."""
     from napoleon_rules.errors import NapoleonError
-    taken = 0
+    won = {"tricks": 0, "declarer_side": 0, "defenders": 0}
     tokens = moves.replace(",", " ").split()
     if not tokens:
         raise UsageError("--play: no card given")
@@ -105,33 +118,71 @@ def play_moves(pos: Position, moves: str) -> tuple[Position, int]:
             nxt, done = pos.play_trick(text)
         except NapoleonError as e:
             raise UsageError(f"--play: card {i} ({text}) for seat {seat}: {e}") from None
-        if done is not None and pos.on_declarer_side(done[0]):
-            taken += done[1]
+        if done is not None:
+            won["tricks"] += 1
+            won["declarer_side" if pos.on_declarer_side(done[0]) else "defenders"] += done[1]
         pos = nxt
     if pos.is_over:
-        raise UsageError(f"--play: these {len(tokens)} cards end the hand, so nothing is left to "
-                         f"solve (the declarer's side took {taken} {pos.variant.unit} in them)")
-    return pos, taken
+        raise UsageError(f"--play: these {plural(len(tokens), 'card')} end the hand, so nothing "
+                         f"is left to solve (the declarer's side took "
+                         f"{amount(won['declarer_side'], pos.variant.unit)} in them)")
+    return pos, won
 
 
-def contract_outcome(start, value: int) -> str:
-    """The declaration's bid against the value from the first lead: made or failed, by how
-    much (discarded points credited where the variant credits them)."""
+def won_text(won: dict, unit: str) -> str:
+    """What each side won in the tricks --play completed, which the value (from the cards
+    still in play) leaves out."""
+    return (f"won in the {plural(won['tricks'], 'trick')} played: declarer's side "
+            f"{amount(won['declarer_side'], unit)}, defenders {won['defenders']}")
+
+
+def contract_result(start: DealStart, value: int) -> dict:
+    """The declaration's bid against ``value``, what the declarer's side takes from the first
+    lead: ``made``; ``total``, what the scoring counts (discarded points credited where the
+    variant credits them, ``from_discards`` of it); ``needs``, the total the bid asks for
+    (Misère: 0 tricks); ``by``, how far the total is from it (over when made, short when
+    failed; a total at or over it that fails is the Siberian rule: all taken, not bid)."""
     from solver.par import made
     v = start.position.variant
     bid = start.contract.bid
     total = v.credited(start.contract, value)
     if start.position.misere:
-        return f"the bid {bid}: {'made' if total == 0 else 'failed'} ({total} tricks taken)"
-    need = v.tricks_bid(bid) if v.trump_from_first_lead else \
-        bid.level + 6 if v.fixed_partnership else bid.level
-    credit = f", {total - value} of them from the discards" if total != value else ""
-    if made(v, bid, total):
-        return f"the bid {bid}: made with {total} {v.unit}{credit} (needs {need})"
+        need = 0
+    else:
+        need = v.tricks_bid(bid) if v.trump_from_first_lead else \
+            bid.level + 6 if v.fixed_partnership else bid.level
+    return {"made": made(v, bid, total), "total": total, "needs": need,
+            "by": abs(total - need), "from_discards": total - value}
+
+
+def contract_outcome(start: DealStart, value: int) -> str:
+    """``contract_result`` in words."""
+    v = start.position.variant
+    bid = start.contract.bid
+    result = contract_result(start, value)
+    total, need = result["total"], result["needs"]
+    if start.position.misere:
+        return (f"the bid {bid}: {'made' if result['made'] else 'failed'} "
+                f"({plural(total, 'trick')} taken)")
+    credit = f", {result['from_discards']} from the discards" if result["from_discards"] else ""
+    if result["made"]:
+        return f"the bid {bid}: made with {amount(total, v.unit)}{credit} (needs {need})"
     if total >= need:
-        return (f"the bid {bid}: failed by taking all {total} {v.unit} without bidding them "
-                "(Siberian rule)")
-    return f"the bid {bid}: failed by {need - total} ({total} {v.unit}{credit}, needs {need})"
+        return (f"the bid {bid}: failed by taking all {amount(total, v.unit)} without bidding "
+                "them (Siberian rule)")
+    return (f"the bid {bid}: failed by {need - total} ({amount(total, v.unit)}{credit}, "
+            f"needs {need})")
+
+
+def declaration_json(start: DealStart) -> dict:
+    """The declaration a deal was solved with, beside the position (whose format has no
+    place for the called card or the discards): the seats, the bid, the trump (null: the
+    first lead sets it), the card that named the partner and the cards put away."""
+    c, pos = start.contract, start.position
+    return {"declarer": c.declarer, "bid": str(c.bid), "trump": pos.to_json()["trump"],
+            "partner": pos.partner, "alone": pos.partner is None,
+            "call": None if c.called is None else card_name(c.called),
+            "discard": [card_name(x) for x in sort_cards(cards_of(c.discards))]}
 
 
 def choose_engine(engine: Engine) -> Engine:
@@ -147,7 +198,8 @@ def load_position(path: Optional[str], example: bool) -> Position:
     if example:
         return Position.from_json(EXAMPLE_POSITION)
     if path is None:
-        raise UsageError("no position: give --position FILE.json ('-' reads stdin) or --example")
+        raise UsageError("nothing to solve: give a DEAL (or --deal-file FILE), --position "
+                         "FILE.json ('-' reads stdin) or --example")
     text = read_text(path)
     name = "standard input" if path == "-" else path
     if not text.strip():
@@ -164,17 +216,18 @@ def seat_role(pos: Position, seat: int) -> str:
     return ""
 
 
-def describe(pos: Position, result: dict, engine: Engine, declaration: str | None = None) -> str:
+def describe(pos: Position, result: dict, engine: Engine, declaration: str | None = None,
+             won: dict | None = None) -> str:
     v = pos.variant
     lines = [f"{v.title} ({v.name}); trump {trump_text(pos.trump)}; "
              f"trick {pos.trick + 1} of {v.tricks}"]
     if declaration:
         lines.append(f"declaration: {declaration}")
     if pos.partner is None:
-        lines.append(f"declarer: seat {pos.declarer}, playing alone")
+        lines.append(f"declarer: {seat_text(v, pos.declarer)}, playing alone")
     else:
-        lines.append(f"declarer: seat {pos.declarer}; "
-                     f"{seat_role(pos, pos.partner)}: seat {pos.partner}")
+        lines.append(f"declarer: {seat_text(v, pos.declarer)}; "
+                     f"{seat_role(pos, pos.partner)}: {seat_text(v, pos.partner)}")
     role_width = max(len(seat_role(pos, s)) for s in range(pos.players))
     for s, h in enumerate(pos.hands):
         marker = ">" if s == pos.to_move and not pos.is_over else " "
@@ -194,16 +247,19 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
     whose = f"seat {pos.to_move}" + (f" ({seat_role(pos, pos.to_move)})" if seat_role(pos, pos.to_move) else "")
     lines.append(f"to move: {whose}")
     unit = result["unit"]
+    if won is not None and won["tricks"]:
+        lines.append(won_text(won, unit))
     if result["value"] is None:     # a limit stopped the search: what it proved
         lines.append(f"value: between {result['lower']} and {result['upper']} {unit} (a search "
                      "limit stopped the solve)")
         lines.append(f"engine: {engine.value}, {result['stats'].get('nodes', 0)} nodes")
         return "\n".join(lines)
     if pos.misere:
-        lines.append(f"value: {result['value']} {unit} the bidder is forced to take (Misère)")
+        lines.append(f"value: {amount(result['value'], unit)} the bidder is forced to take "
+                     "(Misère)")
     else:
-        lines.append(f"value: {result['value']} {unit} for the declarer's side from the cards "
-                     f"still in play")
+        lines.append(f"value: {amount(result['value'], unit)} for the declarer's side from "
+                     "the cards still in play")
     best = result["value"]
     plays = "  ".join(f"{card_text(parse_card(c))} {val}{'*' if val == best else ''}"
                       for c, val in result["plays"].items())
@@ -245,8 +301,9 @@ def solve(
     deal_file: Annotated[Optional[str], typer.Option(
         "--deal-file", metavar="FILE", help="Read the deal from FILE (its first line that is "
         "not a '#' comment) instead of DEAL.", show_default=False)] = None,
-    declarer: Annotated[Optional[int], typer.Option(
-        help="With a deal: the declarer's seat (0 = the first hand).", show_default=False)] = None,
+    declarer: Annotated[Optional[str], typer.Option(
+        metavar="SEAT", help="With a deal: the declarer's seat (0 = the first hand; bridge "
+        "also N E S W).", show_default=False)] = None,
     trump: Annotated[Optional[str], typer.Option(
         help="With a deal: the trump, S H D C or NT where the variant allows it (not in Nap: "
              "the first card led sets it).", show_default=False)] = None,
@@ -283,12 +340,16 @@ def solve(
     example: Annotated[bool, typer.Option(
         "--example", help="Solve the built-in example (a Japanese Napoleon endgame).")] = False,
     engine: Annotated[Engine, typer.Option(
+        metavar="[auto|fast|reference]", parser=read_engine,
         help="'fast': the Cython solver; 'reference': the plain minimax (small endgames only); "
-             "'auto': fast when it is built, else reference.", case_sensitive=False)] = Engine.auto,
+             "'auto': fast when it is built, else reference.")] = Engine.auto,
     json_out: Annotated[bool, typer.Option(
         "--json", help='Print {"value", "unit", "plays": {card: value}} (the fast engine adds '
                        '"line" and "stats"; a deal, --example or --play adds the "position" '
-                       'solved). When a limit '
+                       'solved; a deal the "declaration" {"declarer", "bid", "trump", '
+                       '"partner", "alone", "call", "discard"} and the "result" {"made", '
+                       '"total", "needs", "by", "from_discards"}; --play what each side "won" '
+                       'in its tricks). When a limit '
                        'stops the search: "value" null, the "lower" and "upper" bounds proved, '
                        'exit code 3.')] = False,
     node_limit: Annotated[Optional[int], typer.Option(
@@ -313,9 +374,10 @@ def solve(
     The position is a JSON file (--position), the built-in example (--example), or a whole
     deal in the one-line notation solved from its first lead: the declarer takes the blind
     and puts --discard away, the partner is named by --call, --partner or --alone, and the
-    declarer (bridge: the declarer's left-hand opponent) leads. Bridge takes --declarer,
-    --trump and --bid; Nap --declarer and --bid. Whole 10-card deals take minutes today:
-    give --time-limit, or use smaller games (-o players=7, Nap).
+    declarer (bridge: the declarer's left-hand opponent) leads. Bridge takes --declarer
+    (0..3 or N E S W), --trump and --bid; Nap --declarer and --bid. A whole 10-card deal
+    (5-player Japanese) usually takes about a second, every card's value included; the odd
+    deal takes ten seconds or more: --time-limit caps it.
 
     Examples:
 
@@ -332,16 +394,10 @@ def solve(
         napoleon solve --deal-file deal.txt --declarer 2 --trump NT --bid 3 --time-limit 60 --json
     """
     start = None
-    if partner is not None:
-        text = partner.strip().lower()
-        if text == "alone":
-            if alone:
-                raise UsageError("give --partner alone or --alone, not both")
-            partner, alone = None, True
-        elif re.fullmatch(r"[0-9]{1,2}", text):
-            partner = int(text)
-        else:
-            raise UsageError(f"--partner is a seat number or 'alone', not {partner!r}")
+    if partner is not None and partner.strip().lower() == "alone":
+        if alone:
+            raise UsageError("give --partner alone or --alone, not both")
+        partner, alone = None, True     # any other value: a seat, read with the deal's variant
     if deal is not None or deal_file is not None:
         if position is not None or example:
             raise UsageError("give a deal (DEAL or --deal-file), --position or --example, only one")
@@ -354,9 +410,9 @@ def solve(
                                        variant)) or alone:
             raise UsageError(f"{DEAL_OPTIONS} go with a deal (DEAL or --deal-file)")
         pos = load_position(position, example)
-    taken = 0                       # what the declarer's side took in the --play tricks
+    won = None                      # what each side won in the --play tricks
     if play is not None:
-        pos, taken = play_moves(pos, play)
+        pos, won = play_moves(pos, play)
     check_node_limit(node_limit)
     if tt_mb is not None and not 1 <= tt_mb <= 1 << 20:
         raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
@@ -369,12 +425,19 @@ def solve(
         result = solve_reference(pos)
     else:
         result = solve_fast(pos, node_limit, time_limit, tt_mb)
+    taken = 0 if won is None else won["declarer_side"]
     if json_out:
         if start is not None or play is not None or example:
             result = dict(result, position=pos.to_json())
+        if start is not None:
+            result["declaration"] = declaration_json(start)
+            result["result"] = None if result["value"] is None else \
+                contract_result(start, result["value"] + taken)
+        if won is not None:
+            result["won"] = won
         typer.echo(dumps(result))
     else:
-        text = describe(pos, result, chosen, start.summary if start else None)
+        text = describe(pos, result, chosen, start.summary if start else None, won)
         if start is not None and result["value"] is not None:
             text += "\n" + contract_outcome(start, result["value"] + taken)
         typer.echo(text)

@@ -229,7 +229,14 @@ class Position:
                   played=(), joker_suit=None, joker_called=False, coup_card=coup,
                   reveal_used=bool(state.get("reveal_used", False)),
                   contract=None if contract == "tricks" else contract)
-        pos.validate(hands, played)
+        try:
+            pos.validate(hands, played)
+        except PositionError as e:
+            if "trick" in data or "should hold" not in str(e):
+                raise
+            # The hands' sizes say the play is past trick 1, and 'trick' was left out.
+            raise PositionError(f"{e} (the position has no 'trick' field, so it is read as 0: "
+                                "give the number of complete tricks)") from None
         # Replay the current trick from its start so every played card is checked for legality.
         # Secretary: a coup card in this trick may be what spent the reveal, so the replay
         # starts with it unspent; the stated value is restored after the replay.

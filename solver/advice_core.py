@@ -166,6 +166,16 @@ def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBu
 
 
 # ---- several threads ---------------------------------------------------------------------------------
+def announce(progress, total: int) -> None:
+    """Tell a progress display how many steps (searches) the advice will take, once it is
+    known: a display with an ``expect(total)`` method takes it (the command line's bar, whose
+    own guess could not know how many declarations or halving rounds there are); a plain
+    ``progress(k)`` callback is left alone."""
+    expect = getattr(progress, "expect", None)
+    if expect is not None:
+        expect(total)
+
+
 def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs: int = 1,
                 tt_mb: int = 16, progress: Callable[[int], None] | None = None,
                 deadline: float | None = None, group: int = 1) -> list:

@@ -30,8 +30,8 @@ from napoleon_rules.variant import Variant
 from napoleon_rules.variants.japanese import Japanese
 
 from . import api
-from .advice_core import (AdviceError, Estimate, SearchBudget, discard_key, is_seconds, max_value,
-                          mean_estimate, policy_call, policy_discard, power_ladder,
+from .advice_core import (AdviceError, Estimate, SearchBudget, announce, discard_key, is_seconds,
+                          max_value, mean_estimate, policy_call, policy_discard, power_ladder,
                           proportion_estimate, resolve_total, run_samples)
 from .declarations import takes_blind
 from .sampling import (Constraint, DealSampler, HoldsCard, Knowledge, SuitCount, knowledge_for_hand,
@@ -273,9 +273,33 @@ def _held_back(variant, places, seat: int, plan: Plan, contract) -> Plan | None:
 def _histogram(outcomes) -> dict[str, int]:
     hist: dict[str, int] = {}
     for _, lo, hi in sorted(outcomes, key=lambda o: (o[1], o[2])):
-        key = str(lo) if lo == hi else f"{lo}-{hi}"
+        key = _total_key(lo, hi)
         hist[key] = hist.get(key, 0) + 1
     return hist
+
+
+def _total_key(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _is_open(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int,
+             exact: bool) -> bool:
+    """Whether bounds ``lo..hi`` leave a question open: some bid scores differently inside
+    them (or, with ``exact``, the total itself is asked). Only a search limit leaves one
+    open; a range such as 0-10 below the lowest bid settles every bid, as intended."""
+    if lo == hi:
+        return False
+    return exact or any(len({_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}) > 1
+                        for b in bids)
+
+
+def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float | None]) -> list:
+    """The rows whose ``key`` equals that of ``best``, in order (``best`` among them): ties
+    are broken by that order."""
+    if best is None or key(best) is None:
+        return []
+    return [r for r in rows if key(r) is not None and math.isclose(key(r), key(best),
+                                                                   rel_tol=1e-12, abs_tol=1e-12)]
 
 
 def _bid_json(row: dict) -> dict:
@@ -297,14 +321,23 @@ class BidAdvice:
     unit: str = "points"          #: what the totals count (Nap: tricks)
     asked: int | None = None      #: the samples asked for (more than ``samples`` when
     within: float | None = None   #: the total time budget ``within`` ran out first)
+    variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
+    #: The legal bids with the best expected score, in the table's order (trumps as listed,
+    #: then the lower bid): ``best`` is the first of them.
+    tied: list[dict] = field(default_factory=list)
+    open_samples: int = 0         #: samples a search limit left with some bid open
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "unit": self.unit, "seat": self.seat,
+        return {"variant": self.variant, "variant_options": self.variant_options,
+                "unit": self.unit, "seat": self.seat,
                 "hand": _cards(self.hand),
                 "samples": self.samples, "samples_asked": self.asked, "within": self.within,
                 "seed": self.seed, "recommended": self.recommended,
                 "best": None if self.best is None else _bid_json(self.best),
+                "best_tied": [str(b["bid"]) for b in self.tied],
+                "open_samples": self.open_samples,
                 "trumps": [{"trump": r["label"], "points": r["histogram"],
+                            "points_open": r.get("open", {}),
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
                             "too_many": r["too_many"], "held_back": r["held_back"],
@@ -403,10 +436,12 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     # Sample by sample (each sample's declarations together), so that a total time budget
     # stops after whole samples: the advice is then that of the samples finished.
     items = [(plan, places) for places in deals for _, plan, _ in plans]
+    announce(progress, len(items))
     results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
                           deadline=_deadline(within), group=len(plans))
     asked, samples = samples, len(results) // len(plans)
     rows = []
+    open_samples: set[int] = set()
     for k, (label, plan, cover) in enumerate(plans):
         mine = results[k::len(plans)]
         outcomes = [r[:3] for r in mine]
@@ -430,7 +465,19 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             all(_score(variant, alts[i][0], b, t, seat) > 0
                 for t in range(alts[i][1], alts[i][2] + 1))
             for b in high[i]))
+        # The histogram's entries whose range a search limit left open (not one such as 0-10
+        # that settles every bid): told apart in the output.
+        open_hist: dict[str, int] = {}
+        for i, (contract, lo, hi) in enumerate(outcomes):
+            if _is_open(variant, contract, row_bids, seat, lo, hi, exact_points):
+                open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
+                open_samples.add(i)
+            elif alts[i] is not None:
+                c2, lo2, hi2 = alts[i]      # the declaration with a point card put away
+                if _is_open(variant, c2, high[i], seat, lo2, hi2, exact_points):
+                    open_samples.add(i)
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
+                     "open": open_hist,
                      "too_many": len(too_many), "held_back": held,
                      # A mean over the settled samples alone would be biased (the hard ones
                      # are left out): given only when every total is exact (None otherwise:
@@ -440,10 +487,12 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                      "calls": calls,
                      "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
     candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["score"].mean is not None]
+    # Ties on the expected score go to the first in the table (max keeps the first).
     best = max(candidates, key=lambda b: b["score"].mean, default=None)
     recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
     return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best,
-                     variant.unit, asked, within)
+                     variant.unit, asked, within, variant.changed_options(),
+                     _ties(candidates, best, lambda b: b["score"].mean), len(open_samples))
 
 
 # ---- call advice ---------------------------------------------------------------------------------
@@ -457,10 +506,16 @@ class ChoiceAdvice:
     samples: int
     seed: int
     rows: list[dict]   # option, p_make, score, points (Estimates), samples used
+    variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
+    call: int | None = None        #: discard advice: the card called (None: no friend)
+    alone: bool | None = None      #: discard advice: Napoleon plays alone (the call is his)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "variant": self.variant, "bid": self.bid,
+        return {"kind": self.kind, "variant": self.variant,
+                "variant_options": self.variant_options, "bid": self.bid,
                 "samples": self.samples, "seed": self.seed,
+                **({"call": None if self.call is None else card_name(self.call),
+                    "alone": self.alone} if self.kind == "discard" else {}),
                 "options": [{"option": r["option"], "samples": r["n"],
                              **{k: r[k].to_json() if r.get(k) is not None else None
                                 for k in ("points", "p_make", "score")}} for r in self.rows]}
@@ -520,6 +575,7 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         return _settle(variant, deals[i], seat, plans[k][1], [bid], budget, table, exact)
 
     alive = list(range(len(plans)))
+    announce(progress, _halving_work(len(plans), list(rounds or []) + [len(deals)]))
     for n in list(rounds or []) + [len(deals)]:
         todo = [(k, i) for k in alive for i in range(n) if (k, i) not in cache]
         for item, res in zip(todo, run_samples(todo, work, jobs=jobs, tt_mb=budget.tt_mb,
@@ -528,7 +584,7 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         if n == len(deals):
             break
         ranked = sorted(alive, key=lambda k: -_plan_value(variant, cache, k, n, bid, seat, exact))
-        alive = ranked[:max(2, (len(ranked) + 1) // 2)]
+        alive = ranked[:_kept(len(ranked))]
     rows = []
     for k, (label, _) in enumerate(plans):
         n = max(i + 1 for (kk, i) in cache if kk == k)
@@ -542,7 +598,24 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
                                  else -1e9))) if exact else \
         (lambda r: (-r["n"], -(r["score"].mean if r["score"].mean is not None else -1e9)))
     rows.sort(key=key)
-    return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows)
+    return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows,
+                        variant.changed_options())
+
+
+def _kept(alive: int) -> int:
+    """How many options go on after a halving round."""
+    return min(alive, max(2, (alive + 1) // 2))
+
+
+def _halving_work(options: int, counts: Sequence[int]) -> int:
+    """The searches ``_compare`` runs: each round takes the options still in from the
+    previous round's sample count to its own, then keeps the better half (``_kept``)."""
+    total, done, alive = 0, 0, options
+    for n in counts:
+        total += alive * (n - done)
+        done = n
+        alive = _kept(alive)
+    return total
 
 
 def _plan_value(variant, cache, k, n, bid, seat, exact) -> float:
@@ -600,8 +673,11 @@ def advise_discard(variant, pool: int, *, trump, call: int | None, bid_level: in
     # take C candidates down to 2, which then get every sample.
     halvings = math.ceil(math.log2(len(plans) / 2)) if len(plans) > 2 else 0
     rounds = sorted({samples >> (halvings - i) for i in range(halvings)} - {0})
-    return _compare(variant, "discard", seat, bid, plans, deals, samples, seed, jobs, budget,
-                    progress, exact=not by_score, rounds=rounds, certain=sampler.certain)
+    advice = _compare(variant, "discard", seat, bid, plans, deals, samples, seed, jobs, budget,
+                      progress, exact=not by_score, rounds=rounds, certain=sampler.certain)
+    # A called card among hand + blind leaves Napoleon alone in every variant (Japanese: in
+    # his hand or the blind; Secretary: it goes back with the warchest; Mighty: no friend).
+    return replace(advice, call=call, alone=call is None or bool(pool >> call & 1))
 
 
 def _split_pool(variant, places, seat, pool):
@@ -631,20 +707,35 @@ class PlayAdvice:
     partner_known: bool = True      #: the position's partner taken as known (no --call)
     asked: int | None = None        #: the samples asked for (more than ``samples`` when
     within: float | None = None     #: the total time budget ``within`` ran out first)
+    unit: str = "points"            #: what the values count (tricks in Nap and bridge)
+    partner: int | None = None      #: the position's partner seat (None: alone, or unknown)
+    variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
+
+    def best_cards(self) -> list[int]:
+        """The cards of the best expected value, in the table's order (low card numbers
+        first: spades, hearts, diamonds, clubs, each from the two up)."""
+        known = {c: e.mean for c, e in self.cards.items() if e.mean is not None}
+        if not known:
+            return []
+        top = (max if self.maximise else min)(known.values())
+        return [c for c in sorted(known) if math.isclose(known[c], top, rel_tol=1e-12,
+                                                         abs_tol=1e-12)]
 
     def best(self) -> int | None:
-        known = [(e.mean, c) for c, e in self.cards.items() if e.mean is not None]
-        if not known:
-            return None
-        return (max if self.maximise else min)(known)[1]
+        """The best card; ties go to the first of them in the table (``best_cards``)."""
+        cards = self.best_cards()
+        return cards[0] if cards else None
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "seat": self.seat, "samples": self.samples,
+        return {"variant": self.variant, "variant_options": self.variant_options,
+                "unit": self.unit, "seat": self.seat, "samples": self.samples,
                 "samples_asked": self.asked, "within": self.within,
                 "seed": self.seed, "dropped": self.dropped, "unseen": self.unseen,
                 "partner_known": self.partner_known,
+                "partner": self.partner if self.partner_known else None,
                 "goal": "maximise" if self.maximise else "minimise",
                 "best": None if self.best() is None else card_name(self.best()),
+                "best_tied": [card_name(c) for c in self.best_cards()],
                 "cards": {card_name(c): e.to_json() for c, e in sorted(self.cards.items())},
                 **({"target": self.target,
                     "reach": {card_name(c): e.to_json() for c, e in sorted(self.reach.items())}}
@@ -845,6 +936,7 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
             return None
         return sample.on_declarer_side(seat) != sample.misere, res.plays
 
+    announce(progress, len(deals))
     results = run_samples(deals, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
                           deadline=_deadline(within))
     asked, samples = samples, len(results)
@@ -861,4 +953,4 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                  for c in legal}
     return PlayAdvice(pos.variant.name, seat, samples, seed, samples - len(done), maximise,
                       cards, target, reach, count(knowledge.unseen), not unknown_partner,
-                      asked, within)
+                      asked, within, v.unit, pos.partner, v.changed_options())

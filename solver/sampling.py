@@ -1,7 +1,8 @@
 """Uniform deals of the cards a player cannot see, consistent with what the player knows.
 
 A *place* is a seat (``0 .. players-1``) or the rest of the deck (the blind, kitty, warchest,
-or the discards once play has started), written ``blind`` and numbered ``players`` here.
+open cards, Nap's stock, or the discards once play has started), written ``blind`` (or by
+any of those names, :data:`BLIND_NAMES`) and numbered ``players`` here.
 
 What is known comes in two kinds, and the sampler treats them differently so that it is
 exactly uniform over the consistent deals *and* fast on the common cases:
@@ -60,13 +61,20 @@ def _place_text(place: Place) -> str:
     return BLIND if place == BLIND else f"seat {place}"
 
 
+#: Names of the cards no seat holds, as each variant calls them (Japanese: blind, Mighty:
+#: kitty, Secretary: warchest, Japoleon: open cards, Nap: the undealt stock), all read as
+#: ``blind`` in every variant: a user writes the name the rules use.
+BLIND_NAMES = ("blind", "kitty", "warchest", "open", "stock", "rest")
+
+
 def _parse_place(text: str) -> Place:
     t = text.strip().lower()
-    if t in ("blind", "b", "rest", "kitty"):
+    if t in BLIND_NAMES or t == "b":
         return BLIND
     if re.fullmatch(r"[0-9]{1,3}", t):      # ASCII digits: str.isdigit() also takes '²'
         return int(t)
-    raise ConstraintError(f"bad place {text!r}: expected a seat number or 'blind'")
+    raise ConstraintError(f"bad place {text!r}: expected a seat number or one of "
+                          f"{', '.join(BLIND_NAMES)} (the cards no seat holds)")
 
 
 @dataclass(frozen=True)
@@ -108,8 +116,8 @@ _COUNT_RE = re.compile(r"^([SHDC\u2660\u2665\u2666\u2663])\s*(>=|<=|==|=)\s*([0-
 
 def parse_constraint(text: str) -> Constraint:
     """Read one constraint: ``PLACE:CARD``, ``PLACE:!CARD`` or ``PLACE:SUIT OP N`` with OP one
-    of ``>= <= =``; PLACE is a seat number or ``blind``. Examples: ``2:S>=4``, ``blind:!JO``,
-    ``3:H=0`` (seat 3 is void in hearts), ``1:AS``."""
+    of ``>= <= =``; PLACE is a seat number or ``blind`` (or another of :data:`BLIND_NAMES`).
+    Examples: ``2:S>=4``, ``blind:!JO``, ``3:H=0`` (seat 3 is void in hearts), ``1:AS``."""
     if not isinstance(text, str) or ":" not in text:
         raise ConstraintError(f"bad constraint {text!r}: expected PLACE:CARD, PLACE:!CARD or "
                               "PLACE:SUIT>=N (e.g. 2:S>=4, blind:!JO, 3:H=0)")

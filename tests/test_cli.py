@@ -319,7 +319,116 @@ def test_missing_file():
 
 
 def test_no_position_given():
-    assert_user_error(run("solve"), "--position", "--example")
+    assert_user_error(run("solve"), "DEAL", "--deal-file", "--position", "--example")
+
+
+NAP3_DEAL = "nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542"
+
+
+@pytest.mark.parametrize("args", [["analyse", "nofile.txt"],
+                                  ["solve", "nofile.txt", "--declarer", "0"],
+                                  ["show", "nofile.txt"],
+                                  ["show", "deals/nofile"]])
+def test_a_mistyped_deal_file_is_no_such_file(args):
+    """One word with no 'V:' prefix cannot be a deal (its hands are separated by spaces): it
+    is a file name, so a missing one says so, not how a deal is written."""
+    name = args[1]
+    assert_user_error(run(*args), f"no such file: {name}")
+
+
+def test_a_hand_or_a_deal_without_prefix_still_gets_the_deals_error(tmp_path):
+    assert_user_error(run("show", "AKQ.JT9.2.AK3"), "a deal is written")
+    assert_user_error(run("show", "KJ.7.A.6 ..Q3.AKQ"), "a deal is written")
+    assert_user_error(run("show", str(tmp_path)), "is a directory")
+
+
+def test_show_reads_a_deal_file_or_standard_input(tmp_path):
+    path = write(tmp_path, f"# a three-player Nap deal\n{NAP3_DEAL}\n", "deal.txt")
+    direct = run("show", NAP3_DEAL, "-o", "players=3", "--json")
+    assert direct.exit_code == 0, direct.stderr
+    from_file = run("show", path, "-o", "players=3", "--json")
+    from_stdin = run("show", "-", "-o", "players=3", "--json", input=NAP3_DEAL + "\n")
+    assert from_file.exit_code == from_stdin.exit_code == 0, from_file.stderr + from_stdin.stderr
+    assert json.loads(from_file.stdout) == json.loads(from_stdin.stdout) == \
+        json.loads(direct.stdout)
+    assert "seat 2: ♠ -  ♥ A" in run("show", path, "-o", "players=3").stdout
+
+
+def test_solve_help_gives_todays_speed():
+    text = " ".join(run("solve", "--help").stdout.replace("│", " ").split())
+    assert "minutes" not in text
+    assert "usually takes about a second, every card's value included" in text
+    assert "--time-limit caps it" in text
+
+
+@pytest.mark.parametrize("args,fragments", [
+    (["solve", "--example", "--time-limit", "nan"],
+     ["--time-limit must be a positive number of seconds, not nan"]),
+    (["solve", "--example", "--time-limit", "inf"], ["--time-limit must be"]),
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--time-limit", "0"], ["--time-limit must be"]),
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--jobs", "0"], ["--jobs must be 1..256, not 0"]),
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--tt-mb", "1000000"],
+     ["--tt-mb must be a whole number of MB"]),
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "9"],
+     ["--declarer must be a seat 0..2, not 9"]),
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--dealer", "x"],
+     ["--dealer must be a seat 0..2, not 'x'"]),
+])
+def test_errors_name_the_option_as_typed(args, fragments):
+    result = run(*args)
+    assert_user_error(result, *fragments)
+    for internal in ("time_limit", "tt_mb", "Value error", "jobs must"):
+        assert internal not in result.stderr.replace("--jobs must", ""), result.stderr
+
+
+def test_a_wrong_engine_is_a_plain_sentence():
+    done = run_main("solve", "--example", "--engine", "slow")
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert "'--engine': the engines are auto, fast and reference, not 'slow'" in lines[0]
+    assert "Value error" not in lines[0]
+    assert run("solve", "--example", "--engine", "REFERENCE").exit_code == 0
+
+
+def test_api_messages_read_with_option_names():
+    from cli.common import in_option_terms
+    assert in_option_terms("could not reserve a transposition table of 9 MB on this machine: "
+                           "ask for a smaller one (tt_mb, --tt-mb)").endswith("one (--tt-mb)")
+    assert in_option_terms("jobs must be 1..256, not 0") == "--jobs must be 1..256, not 0"
+    assert in_option_terms("jobs of 2 seats") == "jobs of 2 seats"    # not a parameter's check
+
+
+BRIDGE_DEAL = ("bridge:KQ85.J82.Q8542.A 743.KT76.97.JT76 AJ9.A953.J3.Q542 T62.Q4.AKT6.K983 "
+               "| ...")
+
+
+@needs_fast
+def test_bridge_seats_are_read_as_compass_letters_too():
+    """Bridge shows seat 2 as 'seat 2 (S)': --declarer takes S (any case) as well as 2."""
+    by_number = run("solve", BRIDGE_DEAL, "--declarer", "2", "--trump", "NT", "--json")
+    by_letter = run("solve", BRIDGE_DEAL, "--declarer", "s", "--trump", "NT", "--json")
+    assert by_number.exit_code == by_letter.exit_code == 0, by_letter.stderr
+    number, letter = json.loads(by_number.stdout), json.loads(by_letter.stdout)
+    assert letter["declaration"]["declarer"] == 2 and letter["position"] == number["position"]
+    text = run("solve", BRIDGE_DEAL, "--declarer", "S", "--trump", "NT").stdout
+    assert "declaration: seat 2 (S) declares 1NT; seat 0 (N) is dummy; seat 3 (W) leads" in text
+    cell = run("analyse", BRIDGE_DEAL, "--declarer", "N", "--trump", "S", "--json")
+    assert cell.exit_code == 0, cell.stderr
+    assert [c["declarer"] for c in json.loads(cell.stdout)["cells"]] == [0]
+    assert_user_error(run("solve", BRIDGE_DEAL, "--declarer", "X", "--trump", "NT"),
+                      "--declarer must be a seat 0..3 or N E S W, not 'X'")
+    assert_user_error(run("analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "N"),
+                      "--declarer must be a seat 0..2, not 'N'")      # letters: bridge only
+
+
+def test_counts_of_one_are_singular():
+    from cli.common import plural
+    assert (plural(1, "card"), plural(0, "card"), plural(2, "card")) == \
+        ("1 card", "0 cards", "2 cards")
+    one_cell = run("analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "1", "--trump", "lead",
+                   "--jobs", "1")
+    assert one_cell.exit_code == 0, one_cell.stderr
+    assert "searched 1 declaration:" in one_cell.stdout and "(1 job)" in one_cell.stdout
 
 
 def test_malformed_json_file(tmp_path):
@@ -451,8 +560,9 @@ def test_a_console_without_suit_symbols_gets_letters():
 
 @needs_fast
 def test_a_table_too_large_for_the_machine_is_a_user_error():
-    assert_user_error(run("solve", "--example", "--tt-mb", str(1 << 20)),
-                      "could not reserve a transposition table")
+    result = run("solve", "--example", "--tt-mb", str(1 << 20))
+    assert_user_error(result, "could not reserve a transposition table", "(--tt-mb)")
+    assert "tt_mb" not in result.stderr
 
 
 def test_json_too_deep_or_too_long_is_malformed(tmp_path):

@@ -1,8 +1,8 @@
 """`napoleon solve DEAL --declarer ...`: a deal solved from its first lead after the declaration
 built by the variant's own ``declare``, and the best line shown trick by trick.
 
-Whole 10-card deals take minutes with the present search, so the solving tests use small
-games (three-player Nap, seven-player Japanese Napoleon and Mighty on deals that solve in
+A whole 10-card deal takes about a second, the odd one much longer, so the solving tests use
+small games (three-player Nap, seven-player Japanese Napoleon and Mighty on deals that solve in
 well under a second); the other variants are checked on the position built, without solving.
 """
 
@@ -82,7 +82,45 @@ def test_deal_value_is_the_solver_value_of_the_declared_position(variant, opts, 
     assert out["position"] == pos.to_json()
     assert (out["value"], out["unit"]) == (want.value, variant.unit)
     assert out["plays"] == want.to_json()["plays"]
-    assert set(out) == {"value", "unit", "plays", "line", "stats", "position"}
+    assert set(out) == {"value", "unit", "plays", "line", "stats", "position", "declaration",
+                        "result"}
+
+
+@pytest.mark.parametrize("variant,opts,seed,args,how", SMALL_DECLARATIONS,
+                         ids=["nap", "nap-misere", "japanese7-partner", "mighty7-call"])
+def test_deal_json_has_the_declaration_and_the_result(variant, opts, seed, args, how):
+    """The JSON of a deal says what the readable output says: the declaration (which the
+    position format cannot hold: the called card, the discards) and the bid made or not."""
+    from solver.par import made
+    deal, pos = declared(variant, seed, how)
+    options = [x for o in opts for x in ("-o", o)]
+    res = run("solve", deal_str(deal), *options, *args, *LIMIT, "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    declaration = out["declaration"]
+    declarer, bid, choices = how
+    assert (declaration["declarer"], declaration["bid"]) == (declarer, str(bid))
+    assert (declaration["partner"], declaration["trump"]) == (pos.partner, pos.to_json()["trump"])
+    assert declaration["alone"] == (pos.partner is None)
+    if variant is MIGHTY7:
+        assert declaration["call"] == "QS"
+        assert sorted(declaration["discard"]) == sorted("2H 4H JH 2D".split())
+    if variant is JAPANESE7:    # --partner 2 calls seat 2's highest card
+        assert declaration["call"] == card_name(highest_card(deal.hands[2], bid.trump))
+        assert sorted(declaration["discard"]) == sorted("JS KS 5H".split())
+    if variant is NAP3:
+        assert (declaration["call"], declaration["discard"]) == (None, [])
+    result = out["result"]
+    total = result["total"]
+    assert total - result["from_discards"] == out["value"]
+    assert result["made"] == made(variant, bid, total)
+    assert result["by"] == abs(total - result["needs"])
+    res = run("solve", deal_str(deal), *options, *args, *LIMIT)
+    word = "made" if result["made"] else "failed"
+    assert f"the bid {bid}: {word}" in res.stdout
+    if not pos.misere:
+        assert f"(needs {result['needs']})" in res.stdout or \
+            f"needs {result['needs']})" in res.stdout
 
 
 @pytest.mark.parametrize("variant,opts,seed,args,how", SMALL_DECLARATIONS,
@@ -333,6 +371,32 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
     assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
 
 
+def test_play_shows_what_each_side_has_won():
+    """The value counts the cards still in play: the points of the tricks --play completed
+    are shown apart (readable and JSON), and the bid's total adds the declarer's side's."""
+    deal = deal_str(random_deal(JAPANESE7, 5))
+    args = ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "C", "--partner",
+            "2", "--discard", "JS KS 5H", "--play", "AD 8D 4D 2D JD 6D 5D", *LIMIT]
+    res = run(*args)
+    assert res.exit_code == 0, res.stderr
+    assert "won in the 1 trick played: declarer's side 2 points, defenders 0" in res.stdout
+    out = json.loads(run(*args, "--json").stdout)
+    assert out["won"] == {"tricks": 1, "declarer_side": 2, "defenders": 0}
+    assert out["result"]["total"] == out["value"] + 2
+    # A trick the defenders win: its points are theirs. Without --play, no "won".
+    lost = run(*args[:-4], "--play", "3D QD 4D TD KD 6D 9D", *LIMIT, "--json")
+    assert json.loads(lost.stdout)["won"] == {"tricks": 1, "declarer_side": 0, "defenders": 3}
+    assert "won" not in json.loads(run(*args[:-4], *LIMIT, "--json").stdout)
+
+
+def test_one_point_is_singular():
+    deal = deal_str(random_deal(MIGHTY7, 11))
+    res = run("solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "S", "--bid", "14",
+              "--alone", "--discard", "2H 4H JH 2D", *LIMIT)
+    assert res.exit_code == 0, res.stderr
+    assert "the bid 14S: failed by 13 (1 point, 1 from the discards, needs 14)" in res.stdout
+
+
 def test_partner_alone_is_the_same_as_alone():
     deal = deal_str(random_deal(JAPANESE7, 5))
     args = ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "C", "--discard",
@@ -343,7 +407,7 @@ def test_partner_alone_is_the_same_as_alone():
     assert json.loads(a.stdout)["value"] == json.loads(b.stdout)["value"]
     assert json.loads(b.stdout)["position"]["partner"] is None
     bad = runner.invoke(app, args + ["--partner", "x"])
-    assert bad.exit_code == 2 and "seat number or 'alone'" in bad.stderr
+    assert bad.exit_code == 2 and "--partner must be a seat 0..6 or 'alone', not 'x'" in bad.stderr
 
 
 def test_variant_option_lets_the_notation_leave_out_its_prefix():
@@ -359,3 +423,10 @@ def test_variant_option_lets_the_notation_leave_out_its_prefix():
     assert runner.invoke(app, ["show", bare, "-v", "nap", "-o", "players=3"]).exit_code == 0
     bad = runner.invoke(app, ["show", deal, "-v", "bridge"])
     assert bad.exit_code == 2 and "the deal is for 'nap' but --variant is 'bridge'" in bad.stderr
+
+
+def test_a_bid_in_another_suit_than_the_trump_is_named():
+    deal = deal_str(random_deal(get_variant("japanese", {"players": 7}), 5))
+    res = runner.invoke(app, ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "S",
+                              "--bid", "12H"])
+    one_line_error(res, "--bid 12H is in another suit than --trump", "level alone (12)")

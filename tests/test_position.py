@@ -297,6 +297,13 @@ def test_wrong_number_of_hands():
     assert "mighty is played by 5 players, but 'hands' has 4" in error_of(data)
 
 
+def test_missing_trick_field_is_named_when_the_hands_disagree():
+    data = changed()
+    del data["trick"]                    # read as 0: the hands are short of trick 1's size
+    message = error_of(data)
+    assert "should hold" in message and "no 'trick' field" in message, message
+
+
 @pytest.mark.parametrize("trick", [10, -1, 99])
 def test_trick_out_of_range(trick):
     assert "'trick' must be 0..9 for mighty" in error_of(changed(trick=trick))

@@ -149,6 +149,15 @@ def test_parse_constraints():
             parse_constraint(bad)
 
 
+def test_the_blind_goes_by_each_variants_name_for_it():
+    """Mighty's kitty, Secretary's warchest, Japoleon's open cards, Nap's stock: each name
+    the rules use is the blind place, in any variant; a bad place lists them."""
+    for name in ("blind", "Kitty", "warchest", "open", "stock", "rest", "b"):
+        assert parse_constraint(f"{name}:!JO") == HoldsCard("blind", 52, False)
+    with pytest.raises(ConstraintError, match="blind, kitty, warchest, open, stock"):
+        parse_constraint("pile:AS")
+
+
 @pytest.mark.parametrize("texts,fragment", [
     (["2:S>=11"], "can hold only"),
     (["1:AS"], "contradicts"),                # A♠ is in the player's own hand

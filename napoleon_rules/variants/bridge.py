@@ -13,7 +13,7 @@ from ..variant import Variant, register
 @register
 class Bridge(Variant):
     name = "bridge"
-    title = "Bridge (card play only)"
+    title = "Bridge, card play only"
     summary = "4 players, 13 cards, N-S against E-W; tricks; a suit or NT; for checking the solver"
     unit = "tricks"
     trumps = (*Suit, NT)

@@ -127,7 +127,7 @@ class Japanese(Variant):
 @register
 class JapaneseStakes(Japanese):
     name = "japanese-stakes"
-    title = "Napoleon (stakes, seed 002)"
+    title = "Japanese Napoleon, stakes settlement"
     summary = "as japanese; no Yoromeki, all pass = same dealer, Same-two 2 ranks 4th, stakes settlement"
     OPTIONS = (
         PLAYERS_OPTION,

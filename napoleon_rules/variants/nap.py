@@ -26,7 +26,7 @@ def bid_word(bid: Bid) -> str:
 @register
 class Nap(Variant):
     name = "nap"
-    title = "Napoleon (Nap)"
+    title = "English Nap"
     summary = "2..6 players, 5 cards each; bid 3, 4, misere, nap; the first lead names trump"
     unit = "tricks"
     trump_from_first_lead = True
