@@ -17,7 +17,8 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text, check_node_limit,
-                     check_seed, default_jobs, dumps, fail, user_errors, variant_from)
+                     check_seed, default_jobs, dumps, fail, options_named_as_typed, user_errors,
+                     variant_from)
 from .info import rest_name
 
 advise_app = typer.Typer(
@@ -264,7 +265,9 @@ def bid(
     if trump:   # Nap's two rows are named as in 'napoleon analyse': lead, misere
         trumps = list(trump) if v.name == "nap" else [read_trump(t) for t in trump]
     seed = pick_seed(seed)
-    with progress_bar(samples * len(trumps or v.trumps), "solving") as step:
+    # the advisor names its parameters (seat must be ...): as the options (--seat must be ...)
+    with progress_bar(samples * len(trumps or v.trumps), "solving") as step, \
+            options_named_as_typed():
         advice = advise_bid(v, cards, seat=seat, auction=calls, dealer=dealer, trumps=trumps,
                             constraints=constraints_from(constraint), samples=samples, seed=seed,
                             jobs=jobs, budget=budget(time_limit, node_limit),
@@ -383,7 +386,7 @@ def call(
     cards = read_cards(hand, "hand")
     seen = read_cards(blind, "blind") if blind is not None else None
     seed = pick_seed(seed)
-    with progress_bar(samples * 7, "solving") as step:
+    with progress_bar(samples * 7, "solving") as step, options_named_as_typed():
         advice = advise_call(v, cards, seen, trump=read_trump(trump),
                              bid_level=read_bid_level(bid_level, trump), seat=seat,
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
@@ -441,7 +444,8 @@ def discard(
     pool = read_pool(hand, blind)
     call_c = read_one_card(call_card, "--call") if call_card is not None else None
     seed = pick_seed(seed)
-    with progress_bar(samples * 2 * min(candidates, 12), "solving") as step:
+    with progress_bar(samples * 2 * min(candidates, 12), "solving") as step, \
+            options_named_as_typed():
         advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
                                 bid_level=read_bid_level(bid_level, trump), seat=seat,
                                 candidates=candidates,
@@ -501,7 +505,7 @@ def play(
     if discards is not None and not put_away:
         raise UsageError("--discards: no card given (the cards the declarer put away)")
     seed = pick_seed(seed)
-    with progress_bar(samples, "solving") as step:
+    with progress_bar(samples, "solving") as step, options_named_as_typed():
         advice = advise_play(pos, seat, call=call_c, discards=put_away,
                              earlier=(read_cards(earlier, "--earlier") if earlier is not None
                                       else None),

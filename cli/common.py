@@ -247,17 +247,29 @@ def amount(n: int, unit: str) -> str:
 
 #: The solver API's parameters and the options that set them: its messages name the
 #: parameter (``time_limit must be ...``), an error on the command line names the option.
+#: The advisor's (solver/advisor.py) as the ``napoleon advise`` commands name them.
 OPTION_OF_PARAMETER = {"time_limit": "--time-limit", "node_limit": "--node-limit",
-                       "tt_mb": "--tt-mb", "jobs": "--jobs"}
+                       "tt_mb": "--tt-mb", "jobs": "--jobs",
+                       "seat": "--seat", "dealer": "--dealer", "auction": "--auction",
+                       "trumps": "--trump", "samples": "--samples", "seed": "--seed",
+                       "within": "--within", "target": "--target", "call": "--call",
+                       "candidates": "--candidates", "bid_level": "--bid",
+                       "discards": "--discards", "earlier": "--earlier"}
+
+#: A message that starts with parameters: ``NAME must ...``, ``NAME: ...``, ``bad NAME:
+#: ...``, ``NAME and NAME disagree ...``.
+_LEADING_PARAMETERS = re.compile(r"(bad )?(\w+)(?: and (\w+))?(?=:| must | disagree)")
 
 
 def in_option_terms(message: str) -> str:
     """An API message as the command line says it: ``time_limit must be ...`` as
-    ``--time-limit must be ...``, a hint ``(tt_mb, --tt-mb)`` as ``(--tt-mb)``."""
-    name, space, rest = message.partition(" ")
-    if name in OPTION_OF_PARAMETER and rest.startswith("must "):
-        message = OPTION_OF_PARAMETER[name] + space + rest
-    return re.sub(r"\((\w+), (--[\w-]+)\)", r"(\2)", message)
+    ``--time-limit must be ...``, ``call: ...`` as ``--call: ...``, a hint ``(tt_mb,
+    --tt-mb)`` as ``(--tt-mb)`` and ``(earlier, --earlier CARDS)`` as ``(--earlier CARDS)``."""
+    m = _LEADING_PARAMETERS.match(message)
+    if m and all(name in OPTION_OF_PARAMETER for name in m.groups()[1:] if name is not None):
+        names = " and ".join(OPTION_OF_PARAMETER[name] for name in m.groups()[1:] if name)
+        message = (m.group(1) or "") + names + message[m.end():]
+    return re.sub(r"\((\w+), (--[\w-]+(?: [A-Z]+)?)\)", r"(\2)", message)
 
 
 @contextmanager

@@ -220,7 +220,8 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
              won: dict | None = None) -> str:
     v = pos.variant
     lines = [f"{v.title} ({v.name}); trump {trump_text(pos.trump)}; "
-             f"trick {pos.trick + 1} of {v.tricks}"]
+             + (f"all {v.tricks} tricks played" if pos.is_over else
+                f"trick {pos.trick + 1} of {v.tricks}")]
     if declaration:
         lines.append(f"declaration: {declaration}")
     if pos.partner is None:

@@ -9,7 +9,7 @@ from .errors import (AuctionError, DealError, IllegalPlayError, NapoleonError, O
 from .moves import Bid, Move, parse_bid
 from .variant import Option, Variant, get_variant, variant_names
 from .position import Position
-from .deal import Deal, parse_deal, deal_str, random_deal
+from .deal import Deal, hand_str, parse_deal, parse_hand, deal_str, random_deal
 from .auction import Auction, AuctionResult, run_auction
 from .game import Choices, Contract, HandRecord, play_hand, play_out, random_policy
 from . import reference

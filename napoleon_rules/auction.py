@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .errors import AuctionError
 from .moves import Bid, parse_bid
-from .variant import Variant
+from .variant import Variant, get_variant
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,9 @@ class AuctionResult:
 
 @dataclass
 class Auction:
+    """An auction in progress: ``variant`` a Variant (or a preset's name), ``dealer`` a seat,
+    ``first`` the first to speak (None: the variant's rule). ``call`` makes each call."""
+
     variant: Variant
     dealer: int
     first: int | None = None
@@ -37,6 +40,13 @@ class Auction:
     result: AuctionResult | None = None
 
     def __post_init__(self) -> None:
+        self.variant = get_variant(self.variant)     # a name as well as a Variant
+        n = self.variant.players
+        for what in ("dealer", "first"):
+            seat = getattr(self, what)
+            if seat is not None or what == "dealer":
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                    raise AuctionError(f"the {what} must be a seat 0..{n - 1}, not {seat!r}")
         if self.first is None:
             self.first = self.variant.first_bidder(self.dealer)
         self._start_round()
@@ -65,6 +75,9 @@ class Auction:
             raise AuctionError("the auction is over")
         if isinstance(bid, str):
             bid = parse_bid(bid)
+        elif bid is not None and not isinstance(bid, Bid):
+            raise AuctionError(f"a call is a Bid, bid text ('15S', 'pass') or None for a pass, "
+                               f"not {bid!r}")
         v = self.variant
         seat = self.to_act
         if bid is not None:

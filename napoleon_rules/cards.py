@@ -73,14 +73,24 @@ FULL_DECK_WITH_JOKER = (1 << 53) - 1
 
 def make_card(suit: int, rank: int) -> int:
     """The card of ``suit`` (0..3) and ``rank`` (2..14)."""
-    return int(suit) * 13 + (rank - 2)
+    try:
+        if 0 <= suit <= 3 and 2 <= rank <= 14:
+            return int(suit) * 13 + (rank - 2)
+    except TypeError:       # text or None: the message below says what is wanted
+        pass
+    raise CardParseError(f"no card has suit {suit!r} and rank {rank!r} (a suit is 0..3 or a "
+                         "Suit, a rank 2..14; parse_card('AS') reads card text)")
 
 
 def card_suit(card: int) -> Suit | None:
     """The printed suit of a card; ``None`` for the Joker."""
     if card == JOKER:
         return None
-    return Suit(card // 13)
+    try:
+        return Suit(card // 13)
+    except (TypeError, ValueError):     # (no cost on the way through: used in every trick)
+        raise CardParseError(f"no card has number {card!r} (0..{JOKER}; parse_card('AS') "
+                             "reads card text)") from None
 
 
 def card_rank(card: int) -> int:
@@ -113,9 +123,13 @@ def card_name(card: int) -> str:
     """Canonical card text: rank then suit (``"TS"``, ``"2C"``), ``"JO"`` for the Joker."""
     if card == JOKER:
         return "JO"
-    if not 0 <= card < 52:
-        raise CardParseError(f"no card has number {card!r}")
-    return RANK_CHARS[card % 13] + SUIT_LETTERS[card // 13]
+    try:
+        if 0 <= card < 52:
+            return RANK_CHARS[card % 13] + SUIT_LETTERS[card // 13]
+    except TypeError:       # text, None, a float: the message below says what is wanted
+        pass
+    raise CardParseError(f"no card has number {card!r} (0..{JOKER}; parse_card('AS') reads "
+                         "card text)")
 
 
 def card_symbol(card: int) -> str:
@@ -155,6 +169,19 @@ def parse_trump(text: str | None) -> Suit | str | None:
         raise CardParseError(f"trump must be S, H, D, C, NT or null, not {text!r}") from None
 
 
+def as_trump(trump: Suit | str | None) -> Suit | str | None:
+    """A trump given in Python: a ``Suit``, :data:`NT` or None as it is, text (``"H"``,
+    ``"nt"``, ``"\u2665"``) read by :func:`parse_trump`. The rules compare trumps with ``Suit``
+    members, so text left as it is would play a game without trump; anything else raises
+    ``CardParseError``."""
+    if trump is None or trump.__class__ is Suit or trump is NT:
+        return trump
+    if isinstance(trump, str):
+        return parse_trump(trump)
+    raise CardParseError(f"a trump is a Suit, NT or None (or text: S, H, D, C, NT), "
+                         f"not {trump!r}")
+
+
 def trump_name(trump: Suit | str | None) -> str | None:
     if trump is None:
         return None
@@ -188,13 +215,23 @@ def parse_cards(items: Iterable[str] | str) -> list[int]:
     """Read a list of cards, or one string of cards separated by spaces or commas."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
-    return [parse_card(x) for x in items]
+    try:
+        return [parse_card(x) for x in items]
+    except TypeError:       # None, a number: nothing to read cards from
+        raise CardParseError(f"cards are text like 'AS KS JO' or a list of card texts, "
+                             f"not {items!r}") from None
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The mask of card numbers (``mask_of(parse_cards("AS KS"))`` for card text)."""
     m = 0
-    for c in cards:
-        m |= 1 << c
+    c = cards               # what the message names when ``cards`` cannot be iterated
+    try:
+        for c in cards:
+            m |= 1 << c
+    except (TypeError, ValueError):     # card text, a negative number, not a collection
+        raise CardParseError(f"mask_of takes card numbers 0..{JOKER}, not {c!r} "
+                             "(mask_of(parse_cards('AS KS')) for card text)") from None
     return m
 
 

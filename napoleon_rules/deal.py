@@ -38,6 +38,9 @@ class Deal:
 
     @classmethod
     def from_str(cls, text: str, variant: Variant | str | None = None) -> "Deal":
+        """Read the one-line notation (see :func:`parse_deal`). ``str(deal)`` names the preset
+        but not its options, so a deal of a variant with options reads back with that
+        variant: ``Deal.from_str(str(d), d.variant) == d``."""
         return parse_deal(text, variant)
 
     def check(self) -> "Deal":
@@ -78,6 +81,11 @@ def hand_str(mask: int) -> str:
 
 
 def parse_hand(text: str) -> int:
+    """Read one hand, ``"AKQ.JT9.2.AK3"`` (spades.hearts.diamonds.clubs, ``+JO`` for the
+    Joker): its card mask."""
+    if not isinstance(text, str):
+        raise DealError(f"a hand is text like 'AKQ.JT9.2.AK3' (spades.hearts.diamonds.clubs), "
+                        f"not {text!r}")
     t = text.strip().upper()
     mask = 0
     if "+" in t:
@@ -108,17 +116,24 @@ def deal_str(deal: Deal) -> str:
 
 
 def parse_deal(text: str, variant: Variant | str | None = None) -> Deal:
-    """Read the one-line notation. ``variant`` (an instance with options, or a name) wins over
-    the prefix only when they name the same preset; a different name is an error."""
-    if not isinstance(text, str) or ":" not in text:
-        raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <blind>'")
-    name, _, body = text.strip().partition(":")
+    """Read the one-line notation. Without ``variant`` the prefix names the preset, with its
+    default options. ``variant`` (an instance with its options, or a name) is the variant
+    of the deal: the text may then leave the prefix out, and a prefix naming another preset
+    is an error. The text does not carry options, so a deal of, say, 3-player Nap reads
+    back with ``parse_deal(str(d), get_variant("nap", {"players": 3}))`` (or ``d.variant``)."""
+    if not isinstance(text, str) or ":" not in text and variant is None:
+        raise DealError("a deal is written '<variant>:<hand 0> <hand 1> ... | <blind>' (the "
+                        "'<variant>:' prefix may be left out when the variant is given: "
+                        "parse_deal(text, variant))")
+    name, colon, body = text.strip().partition(":")
     name = name.strip().lower()
+    if not colon:                       # no prefix (hand text holds no ':'): the variant's
+        body = text
     if variant is None:
         v = get_variant(name)
     else:
         v = get_variant(variant)        # a name or a Variant; anything else is an error
-        if v.name != name:
+        if colon and v.name != name:
             raise DealError(f"the deal is for {name!r} but the variant is {v.name!r}")
     hands_text, bar, rest_text = body.partition("|")
     try:

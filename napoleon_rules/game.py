@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .auction import Auction, AuctionResult
-from .cards import Suit, card_name, cards_of, count, mask_of, points_of
+from .cards import JOKER, Suit, as_trump, card_name, cards_of, count, mask_of, points_of
 from .deal import Deal
 from .errors import IllegalPlayError
 from .moves import Bid, Move
@@ -22,14 +22,25 @@ class Choices:
 
     ``call``: the card that names the partner (General, friend, Aid, coup card), or None for
     none. ``friend``: Mighty's kind of friend: ``"card"``, ``"none"`` or ``"first-trick"``.
-    ``discard``: the cards put away after taking the blind. ``trump``: Secretary's trump, or
-    Mighty's changed trump (None keeps the bid's). ``contract`` Nap only: set by the bid.
+    ``discard``: the cards put away after taking the blind (a mask of them is read as its
+    cards, as ``Contract.discards`` holds them). ``trump``: Secretary's trump, or Mighty's
+    changed trump (None keeps the bid's; text such as ``"H"`` or ``"NT"`` is read).
+    ``contract`` Nap only: set by the bid.
+
+    Cards are card numbers, as everywhere in Python: ``parse_card("AS")`` and
+    ``tuple(parse_cards("4H 6H"))`` read card text. The declaration checks them.
     """
 
     call: int | None = None
     discard: tuple[int, ...] = ()
     trump: Suit | str | None = None
     friend: str = "card"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.discard, int) and not isinstance(self.discard, bool) and \
+                self.discard >= 0:
+            object.__setattr__(self, "discard", tuple(cards_of(self.discard)))
+        object.__setattr__(self, "trump", as_trump(self.trump))
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,11 @@ def holder(hands: Sequence[int], card: int) -> int | None:
 def take_blind(variant: Variant, deal: Deal, declarer: int, discard: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """The hands after the declarer takes the rest of the deck and puts away ``discard``."""
     pool = deal.hands[declarer] | deal.rest
+    if isinstance(discard, str) or not isinstance(discard, (tuple, list)) or any(
+            isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= JOKER for c in discard):
+        raise IllegalPlayError(f"{variant.name}: the discard is a tuple of card numbers (or a "
+                               "mask of them; tuple(parse_cards('4H 6H')) reads card text), "
+                               f"not {discard!r}")
     d = mask_of(discard)
     if len(set(discard)) != len(discard):
         raise IllegalPlayError("the discard names a card twice")

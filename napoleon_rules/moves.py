@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (JOKER, CardParseError, Suit, card_name, parse_card, parse_suit, parse_trump,
-                    trump_name)
+from .cards import (JOKER, CardParseError, Suit, as_trump, card_name, parse_card, parse_suit,
+                    parse_trump, trump_name)
 from .errors import IllegalPlayError
 
 
@@ -20,6 +20,16 @@ class Move:
     card: int
     joker_suit: Suit | None = None
     call_joker: bool = False
+
+    def __repr__(self) -> str:
+        # Card text, as Move.from_str reads it (dataclass equality and order are kept).
+        try:
+            if isinstance(self.call_joker, bool):
+                return f"Move({str(self)!r})"
+        except (CardParseError, ValueError, TypeError):    # not a move of a card: as it is
+            pass
+        return (f"Move(card={self.card!r}, joker_suit={self.joker_suit!r}, "
+                f"call_joker={self.call_joker!r})")
 
     def __str__(self) -> str:
         text = card_name(self.card)
@@ -58,6 +68,22 @@ class Bid:
     trump: Suit | str | None = None
     name: str | None = None
 
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int):
+            raise IllegalPlayError(f"a Bid's level is a whole number, not {self.level!r}"
+                                   + (f" (parse_bid({self.level!r}) reads bid text)"
+                                      if isinstance(self.level, str) else ""))
+        try:
+            # Text ("S", "nt") read as a Position reads it: the variants compare the trump
+            # with Suit members.
+            object.__setattr__(self, "trump", as_trump(self.trump))
+        except CardParseError:
+            raise IllegalPlayError(f"a Bid's trump is a Suit, NT or None (or text: S, H, D, "
+                                   f"C, NT), not {self.trump!r}") from None
+        if self.name is not None and self.name not in BID_NAMES:
+            raise IllegalPlayError(f"a Bid's name is None or one of {', '.join(BID_NAMES)}, "
+                                   f"not {self.name!r}")
+
     def __str__(self) -> str:
         if self.name == "misere":
             return "misere"
@@ -68,6 +94,7 @@ class Bid:
 
 
 PASS = None  # a pass is written ``None`` in auction histories
+BID_NAMES = ("misere", "nap", "wellington", "blucher")   #: Nap's bids with a name
 
 _NAMED = {"mis": "misere", "misere": "misere", "misery": "misere", "nap": "nap",
           "napoleon": "nap", "well": "wellington", "wellington": "wellington",
@@ -77,7 +104,8 @@ _NAMED = {"mis": "misere", "misere": "misere", "misery": "misere", "nap": "nap",
 def parse_bid(text: str) -> Bid | None:
     """Read a bid: ``"15S"``, ``"13NT"``, ``"7"``, ``"misere"``, ``"nap"``; ``"pass"``/``"p"`` gives None.
 
-    Whether the bid is allowed is the variant's business (see ``Variant.check_bid``)."""
+    Whether the bid is allowed is the variant's business: ``Auction.call`` asks the variant's
+    ``normalise_bid``, ``all_bids`` and ``bid_allowed_after``."""
     if not isinstance(text, str):
         raise IllegalPlayError(f"a bid is text ('15S', '13NT', 'pass', 'misere'), not {text!r}")
     t = text.strip().lower()

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import (JOKER, NT, CardParseError, Suit, card_name, card_suit, cards_of, mask_of,
                     parse_card, parse_suit, parse_trump, sort_cards, trump_name)
-from .errors import IllegalPlayError, PositionError
+from .errors import IllegalPlayError, NapoleonError, PositionError
 from .moves import Move
 from .variant import Variant, get_variant
 
@@ -19,8 +19,11 @@ STATE_KEYS = ("joker_suit", "joker_called", "coup_card", "reveal_used", "contrac
 class Position:
     """Everything the rules need to continue a hand.
 
-    ``hands`` holds one card mask per seat. ``played`` the cards of the current trick from
-    the leader. The last five fields are the variant state of POSITION.md.
+    ``trump`` is a Suit, NT or None (text such as ``"H"`` or ``"nt"`` is read when the
+    position is made). ``hands`` holds one card mask per seat. ``played`` the cards of the
+    current trick from the leader (a tuple of card numbers). ``trick`` counts the complete
+    tricks: a finished hand, every hand empty, is at ``trick == variant.tricks``. The last
+    five fields are the variant state of POSITION.md.
     """
 
     variant: Variant
@@ -36,6 +39,50 @@ class Position:
     coup_card: int | None = None
     reveal_used: bool = False
     contract: str | None = None
+
+    def __post_init__(self) -> None:
+        # A trump given as text ("H", "nt", "♥") is read here, once: the rules compare
+        # the trump with Suit members, so "H" left as it is would be played as no trump.
+        # (Every move makes new positions: anything but text pays only for this test.)
+        trump = self.trump
+        if trump.__class__ is str and trump is not NT:
+            try:
+                object.__setattr__(self, "trump", parse_trump(trump))
+            except CardParseError as e:
+                raise PositionError(str(e)) from None
+
+    def __str__(self) -> str:
+        """The position for reading: the game, then each seat's hand in card text (the repr
+        shows the card masks)."""
+        hands, played = self.hands, self.played
+        if not (isinstance(hands, tuple) and isinstance(played, tuple)
+                and all(type(h) is int and h >= 0 for h in hands)):
+            return repr(self)   # (cards_of would never end on a negative mask)
+        try:
+            v = self.variant
+            n = len(hands)
+            side = f"partner seat {self.partner}" if self.partner is not None else "alone"
+            options = ", ".join(f"{k}={val}" for k, val in v.changed_options().items())
+            lines = [f"{v.name}" + (f" ({options})" if options else "")
+                     + f": trump {trump_name(self.trump) or 'not fixed yet'}, "
+                     f"trick {self.trick + 1} of {v.tricks}, declarer seat {self.declarer} "
+                     f"({side})" + (", Mis\u00e8re" if self.misere else "")]
+            for seat, h in enumerate(hands):
+                cards = " ".join(card_name(c) for c in sort_cards(cards_of(h)))
+                role = " (declarer)" if seat == self.declarer else \
+                    " (partner)" if seat == self.partner else ""
+                lines.append(f"seat {seat}{role}: {cards or '-'}")
+            if self.is_over:
+                lines.append("the hand is over")
+            elif not played:
+                lines.append(f"seat {self.leader} to lead")
+            else:
+                lines.append(f"trick led by seat {self.leader}: "
+                             f"{' '.join(card_name(c) for c in played)}; seat "
+                             f"{(self.leader + len(played)) % n} to play")
+            return "\n".join(lines)
+        except (NapoleonError, TypeError, ValueError, AttributeError, ZeroDivisionError):
+            return repr(self)   # a position built with junk: shown as it is
 
     # ---- derived ----------------------------------------------------------------------------
     @property
@@ -84,7 +131,7 @@ class Position:
         ``(winner seat, trick value)``. Raises ``IllegalPlayError`` for an illegal move."""
         if isinstance(move, str):
             move = Move.from_str(move)
-        elif isinstance(move, int) and not isinstance(move, bool):
+        elif type(move) is int:         # (not a bool, nor a Suit: IntEnum members are ints)
             move = Move(move)
         _check_move(move)
         legal = self.legal_moves()
@@ -98,6 +145,8 @@ class Position:
                     raise IllegalPlayError("leading the Joker needs a suit to name, e.g. 'JO:S'")
                 if move.joker_suit is not None:
                     raise IllegalPlayError(f"the Joker names no suit here: play 'JO', not '{move}'")
+            if self.is_over:
+                raise IllegalPlayError(f"the hand is over: no card is left to play ({move})")
             seat = self.to_move
             if not self.hands[seat] >> move.card & 1:
                 raise IllegalPlayError(f"seat {seat} does not hold {card_name(move.card)}")
@@ -283,8 +332,13 @@ class Position:
                 if c in seen:
                     raise PositionError(f"card {card_name(c)} appears twice ({seen[c]} and {where})")
                 seen[c] = where
-        if not 0 <= self.trick < v.tricks:
-            raise PositionError(f"'trick' must be 0..{v.tricks - 1} for {v.name}, not {self.trick}")
+        # A finished hand (no card left anywhere) is at trick == tricks, the one position
+        # with no trick in progress; its value is 0.
+        over = not played and not any(hands)
+        if not (0 <= self.trick < v.tricks or over and self.trick == v.tricks):
+            raise PositionError(f"'trick' must be 0..{v.tricks - 1} for {v.name}, not {self.trick}"
+                                + (f" ({v.tricks} only once the hand is over: every hand and "
+                                   "'played' empty)" if self.trick == v.tricks else ""))
         if len(played) >= n:
             raise PositionError(f"'played' holds {len(played)} cards; a trick has at most {n - 1} "
                                 "before it is complete")
@@ -304,6 +358,11 @@ class Position:
         """The trump must be one the variant allows; Misère is played at No Trump (a Misère
         position with trump None was solved as if the first lead named trump)."""
         v = self.variant
+        if self.trump is not None and self.trump is not NT and self.trump.__class__ is not Suit:
+            # (a suit number would pass the test below, IntEnum members being equal to ints,
+            # and be played as no trump)
+            raise PositionError(f"trump must be a Suit, NT or None (or text: S, H, D, C, NT), "
+                                f"not {self.trump!r}")
         if self.trump is not None and self.trump not in v.trumps and not self.contract:
             raise PositionError(f"trump {trump_name(self.trump)} is not allowed in {v.name} "
                                 f"(allowed: {', '.join(trump_name(t) for t in v.trumps)})")
@@ -362,8 +421,9 @@ def _check_move(move: Any) -> None:
         raise IllegalPlayError(f"a move is card text ('AS', 'JO:H', '3C!'), a card number or a "
                                f"Move, not {move!r}")
     card, suit = move.card, move.joker_suit
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
-        raise IllegalPlayError(f"no card has number {card!r} (0..{JOKER})")
+    if type(card) is not int or not 0 <= card <= JOKER:     # (a bool or a Suit is no card)
+        raise IllegalPlayError(f"no card has number {card!r} (0..{JOKER})" + (
+            f": Move.from_str({card!r}) reads card text" if isinstance(card, str) else ""))
     if suit is not None and (isinstance(suit, bool) or not isinstance(suit, int)
                              or not 0 <= suit < 4):
         raise IllegalPlayError(f"the suit a led Joker names must be a Suit (0..3: S H D C), "

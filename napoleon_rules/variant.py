@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Sequence
 
-from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, card_name, card_rank,
-                    card_suit, cards_of, points_of, suit_mask)
-from .errors import IllegalPlayError, OptionError, UnknownVariantError
-from .moves import Bid, Move
+from .cards import (FULL_DECK, FULL_DECK_WITH_JOKER, JOKER, NT, Suit, as_trump, card_name,
+                    card_rank, card_suit, cards_of, points_of, suit_mask)
+from .errors import DealError, IllegalPlayError, OptionError, UnknownVariantError
+from .moves import Bid, Move, parse_bid
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,7 @@ class Variant:
         for o in self.OPTIONS:
             if o.name == "players" and (o.minimum or 0) <= hands <= (o.maximum or hands):
                 text += (f" (a {hands}-player game takes the option players={hands}: "
+                         f"get_variant({self.name!r}, {{'players': {hands}}}) in Python, "
                          f"-o players={hands} on the command line)")
         return text
 
@@ -161,7 +162,8 @@ class Variant:
 
     # ---- special cards --------------------------------------------------------------------
     def roles(self, trump: Suit | str | None) -> dict[str, int]:
-        """The special cards under ``trump``: role name -> card (for display and the solver)."""
+        """The special cards under ``trump`` (a Suit, NT or None; text such as ``"H"`` is
+        read): role name -> card (for display and the solver)."""
         return {}
 
     # ---- play -----------------------------------------------------------------------------
@@ -235,8 +237,11 @@ class Variant:
                      joker_suit: Suit | None = None, joker_called: bool = False) -> int:
         """Index (0 = the leader) of the card that wins the trick ``cards``.
 
+        ``trump`` is a Suit, NT or None (text such as ``"H"`` is read: see ``as_trump``);
         ``trick`` is the trick's number from 0. The base rule: the highest trump, else the
         highest card of the suit led."""
+        if trump.__class__ is not Suit:     # (every override starts with this cheap test)
+            trump = as_trump(trump)
         return plain_winner(cards, None if trump == NT else trump,
                             self.suit_to_follow(cards, joker_suit))
 
@@ -268,9 +273,37 @@ class Variant:
         return ("redeal", (dealer + 1) % self.players)
 
     # ---- declaration and scoring (see game.py) ----------------------------------------------
-    def declare(self, deal, declarer: int, bid: Bid, choices):
-        """Turn the auction's result and the declarer's choices into a Contract and the
-        starting Position. Each variant implements it."""
+    def declare(self, deal, declarer: int, bid: Bid | str, choices):
+        """Turn the auction's result and the declarer's choices into ``(Contract, starting
+        Position)``: ``deal`` a Deal of this variant, ``declarer`` a seat, ``bid`` a Bid or bid
+        text (``"15S"``), ``choices`` a ``game.Choices``. The arguments are checked here
+        (raise a ``NapoleonError``); each variant implements ``_declare``."""
+        from .deal import Deal
+        from .game import Choices
+        if not isinstance(deal, Deal):
+            raise DealError(f"expected a Deal (parse_deal, random_deal), not {deal!r}")
+        dv = deal.variant
+        if not isinstance(dv, Variant) or dv.name != self.name or dv.players != self.players \
+                or dv.deck != self.deck or len(deal.hands) != self.players:
+            raise DealError(f"the deal is for {dv!r}, not {self!r}: deal it for this variant")
+        if isinstance(declarer, bool) or not isinstance(declarer, int) or \
+                not 0 <= declarer < self.players:
+            raise IllegalPlayError(f"the declarer must be a seat 0..{self.players - 1}, "
+                                   f"not {declarer!r}")
+        if isinstance(bid, str):
+            parsed = parse_bid(bid)
+            if parsed is None:
+                raise IllegalPlayError("a pass declares nothing: give the winning bid")
+            bid = self.normalise_bid(parsed)     # as the auction reads it ('5' is Nap's 'nap')
+        if not isinstance(bid, Bid):
+            raise IllegalPlayError(f"the bid is a Bid or bid text ('15S', 'nap'), not {bid!r}")
+        if not isinstance(choices, Choices):
+            raise IllegalPlayError(f"the declarer's choices are a napoleon_rules.Choices, "
+                                   f"not {choices!r}")
+        return self._declare(deal, declarer, bid, choices)
+
+    def _declare(self, deal, declarer: int, bid: Bid, choices):
+        """``declare`` with its arguments checked. Each variant implements it."""
         raise NotImplementedError
 
     def play_contract(self, contract, pos, policy, rng, record):
@@ -298,7 +331,9 @@ class Variant:
             shown = card_name(card) if isinstance(card, int) and not isinstance(card, bool) \
                 and (0 <= card < 52 or card == JOKER) else repr(card)
             raise IllegalPlayError(f"{self.name}: the {what} must be a card of the deck, "
-                                   f"not {shown}")
+                                   f"not {shown}" + (
+                                       f" (cards are numbers: parse_card({card!r}) reads card "
+                                       "text)" if isinstance(card, str) else ""))
 
     def describe_option(self, name: str) -> Option:
         for o in self.OPTIONS:

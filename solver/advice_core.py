@@ -188,7 +188,7 @@ def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs
     item starts, and the result is the longest prefix of whole groups of ``group`` items
     (one sample's declarations) that finished: the same as asking for that many samples."""
     if jobs < 1:
-        raise AdviceError(f"--jobs must be at least 1, not {jobs}")
+        raise AdviceError(f"jobs must be at least 1, not {jobs}")
 
     def whole(results: list, finished: list) -> list:
         n = 0

@@ -19,14 +19,15 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from napoleon_rules.auction import Auction
-from napoleon_rules.cards import (JOKER, NT, Suit, card_name, card_suit, cards_of, count, mask_of,
-                                  parse_trump, points_of, sort_cards, trump_name)
+from napoleon_rules.cards import (JOKER, NT, CardParseError, Suit, card_name, card_suit, cards_of,
+                                  count, mask_of, parse_card, parse_trump, points_of, sort_cards,
+                                  trump_name)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Choices, holder
 from napoleon_rules.moves import Bid
 from napoleon_rules.position import Position
-from napoleon_rules.variant import Variant
+from napoleon_rules.variant import Variant, get_variant
 from napoleon_rules.variants.japanese import Japanese
 
 from . import api
@@ -46,7 +47,7 @@ def _cards(mask: int) -> list[str]:
 
 def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
     if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
-        raise AdviceError(f"{what} must be a mask of cards (napoleon_rules.parse_hand("
+        raise AdviceError(f"{what} must be a mask of cards (napoleon_rules.deal.parse_hand("
                           f"'AKQ.JT9.2.AK3')), not {hand!r}")
     extra = hand & ~variant.deck
     if extra:
@@ -55,30 +56,49 @@ def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
         raise AdviceError(f"{what} holds {count(hand)} cards; {variant.name} needs {size}")
 
 
-def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
-    """What every kind of advice takes, checked; the constraints as ``Constraint`` objects
-    (text such as ``"2:S>=4"`` is read here)."""
+def _variant(variant) -> Variant:
+    """A variant given as a ``Variant`` or by name (``"nap"``: the preset)."""
+    if isinstance(variant, str):
+        return get_variant(variant)
     if not isinstance(variant, Variant):
-        raise AdviceError(f"expected a variant (napoleon_rules.get_variant(name)), not {variant!r}")
+        raise AdviceError(f"expected a variant (a name such as 'nap', or "
+                          f"napoleon_rules.get_variant(name, options)), not {variant!r}")
+    return variant
+
+
+def _listed(items, what: str, single: tuple = (str,)) -> list:
+    """A list argument; one item given alone (``"lead"``, ``"AS"``) is a list of one."""
+    if isinstance(items, single):
+        return [items]
+    if isinstance(items, (bytes, dict)) or not hasattr(items, "__iter__"):
+        raise AdviceError(f"{what} must be a list, not {items!r}")
+    return list(items)
+
+
+def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
+    """What every kind of advice takes, checked: the variant (a name is read here) and the
+    constraints as ``Constraint`` objects (text such as ``"2:S>=4"`` is read here, and one
+    alone is a list of one)."""
+    variant = _variant(variant)
     for what, x, low in (("samples", samples, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
         if isinstance(x, bool) or not isinstance(x, int) or x < low:
             raise AdviceError(f"{what} must be a whole number, at least {low}, not {x!r}")
     if not isinstance(budget, SearchBudget):
         raise AdviceError(f"budget must be a SearchBudget, not {budget!r}")
-    if isinstance(constraints, (str, bytes)):
-        constraints = [constraints]
+    items = _listed((() if constraints is None else constraints), "constraints",
+                    (str, HoldsCard, SuitCount))
     out = tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
-                for c in constraints)
+                for c in items)
     for c in out:
         if isinstance(c, HoldsCard) and not variant.deck >> c.card & 1:
             raise AdviceError(f"constraint {c}: {card_name(c.card)} is not in the "
                               f"{variant.name} deck")
-    return out
+    return variant, out
 
 
 def _check_within(within) -> None:
     if within is not None and not is_seconds(within):
-        raise AdviceError(f"--within must be a positive number of seconds, not {within!r}")
+        raise AdviceError(f"within must be a positive number of seconds, not {within!r}")
 
 
 def _deadline(within: float | None) -> float | None:
@@ -104,19 +124,31 @@ def _trump(variant, trump):
 
 def _check_seat(variant, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < variant.players:
-        raise AdviceError(f"--seat must be 0..{variant.players - 1}, not {seat!r}")
+        raise AdviceError(f"seat must be 0..{variant.players - 1}, not {seat!r}")
 
 
-def _check_call(variant, call) -> None:
-    """A called card: one card of the variant's deck, in a game that calls one."""
+def _card(variant, card, what: str) -> int:
+    """A card of the variant's deck, given as its number or as text (``"AS"``, ``"JO"``)."""
+    if isinstance(card, str):
+        try:
+            card = parse_card(card)
+        except CardParseError as e:
+            raise AdviceError(f"{what}: {e}") from None
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER \
+            or not variant.deck >> card & 1:
+        shown = card_name(card) if type(card) is int and 0 <= card <= JOKER else repr(card)
+        raise AdviceError(f"{what}: {shown} is not a card of the {variant.name} deck")
+    return card
+
+
+def _check_call(variant, call) -> int:
+    """A called card (its number or text such as ``"AS"``): one card of the variant's deck,
+    in a game that calls one."""
     if variant.name == "nap" or variant.fixed_partnership:
         raise AdviceError(f"{variant.name} has no card to call"
                           + (" (the partner sits opposite)" if variant.fixed_partnership else
                              " (the bidder plays alone)"))
-    if isinstance(call, bool) or not isinstance(call, int) or not 0 <= call <= JOKER \
-            or not variant.deck >> call & 1:
-        shown = card_name(call) if type(call) is int and 0 <= call <= JOKER else repr(call)
-        raise AdviceError(f"--call: {shown} is not a card of the {variant.name} deck")
+    return _card(variant, call, "call")
 
 
 # ---- declaring a sampled deal -------------------------------------------------------------------
@@ -367,7 +399,7 @@ def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) 
     """Replay ``calls``; the dealer, when not given, is the one that puts ``seat`` to act."""
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                or not 0 <= dealer < variant.players):
-        raise AdviceError(f"--dealer must be a seat 0..{variant.players - 1}, not {dealer!r}")
+        raise AdviceError(f"dealer must be a seat 0..{variant.players - 1}, not {dealer!r}")
     dealers = [dealer] if dealer is not None else range(variant.players)
     problems = []
     for d in dealers:
@@ -382,7 +414,7 @@ def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) 
             return auction
     if problems and (dealer is not None or len(problems) == len(dealers)):
         # the calls themselves are wrong (whoever dealt): name the one that is
-        raise AdviceError(f"bad --auction: {problems[0]}")
+        raise AdviceError(f"bad auction: {problems[0]}")
     raise AdviceError(f"after the auction {' '.join(calls) or '(none)'} seat {seat} is not to "
                       "bid" + (f" with dealer {dealer}" if dealer is not None else " whoever dealt"))
 
@@ -397,21 +429,24 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
     ``within``: seconds for the whole advice; no sample starts after them (the first one
     always runs), and the advice is that of the samples finished (the first ones: the same
-    as asking for that many)."""
-    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    as asking for that many). ``variant``: a Variant or a preset's name; ``trumps``,
+    ``auction`` and ``constraints``: lists, or one item alone (``trumps="S"``; ``auction``
+    as text is split into calls: ``"13S pass 14H"``)."""
+    variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     _check_within(within)
     if variant.name == "bridge":
         raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
     _check_seat(variant, seat)
     _check_hand(variant, hand, variant.hand_size)
     if trumps is not None:
+        trumps = _listed(trumps, "trumps", (str, Suit))
         if variant.name == "nap":
             # the columns of 'napoleon analyse': the first lead names trump, or Misère
             rows = {"lead": "lead", "misere": "misere", "mis\u00e8re": "misere"}
             bad = [t for t in trumps if not isinstance(t, str) or t.strip().lower() not in rows]
             if bad:
-                raise AdviceError(f"nap: the first lead names trump, so --trump is 'lead' or "
-                                  f"'misere' (the two rows of its bid advice), not {bad[0]!r}")
+                raise AdviceError(f"trumps: in nap the first lead names trump, so each is 'lead' "
+                                  f"or 'misere' (the two rows of its bid advice), not {bad[0]!r}")
             trumps = [rows[t.strip().lower()] for t in trumps]
             if "misere" in trumps and not _bids_misere(variant):
                 raise AdviceError("nap: Mis\u00e8re is not bid in this game (option misere "
@@ -420,6 +455,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             trumps = [_trump(variant, t) for t in trumps]
     if isinstance(auction, str):
         auction = auction.replace(",", " ").split()     # "13S pass 14H" as well as a list
+    auction = _listed(auction, "auction")
     state = auction_state(variant, seat, auction, dealer)
     legal = set(map(str, state.legal_bids()))
     all_bids = variant.all_bids(state.round)
@@ -521,8 +557,14 @@ class ChoiceAdvice:
                                 for k in ("points", "p_make", "score")}} for r in self.rows]}
 
 
-def _parse_bid_level(variant, trump, level: int | None) -> Bid:
+def _parse_bid_level(variant, trump, level: int | str | None) -> Bid:
+    """The bid of ``level`` (a whole number, or text such as ``"15"``; None: the lowest)."""
     low = variant.all_bids()[0].level
+    if isinstance(level, str) and level.strip().isdigit():
+        level = int(level)
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
+        raise AdviceError(f"bid_level must be a whole number (a level such as {low}), "
+                          f"not {level!r}")
     level = low if level is None else level
     bid = Bid(level, None if variant.name == "secretary" else trump)
     if str(bid) not in {str(b) for b in variant.all_bids(1)} | {str(b) for b in variant.all_bids(2)}:
@@ -530,13 +572,15 @@ def _parse_bid_level(variant, trump, level: int | None) -> Bid:
     return bid
 
 
-def advise_call(variant, hand: int, blind: int | None = None, *, trump, bid_level: int | None = None,
-                seat: int = 0, candidates: Sequence[int] | None = None,
+def advise_call(variant, hand: int, blind: int | None = None, *, trump,
+                bid_level: int | str | None = None, seat: int = 0,
+                candidates: Sequence[int | str] | str | None = None,
                 constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
                 jobs: int = 1, budget: SearchBudget = SearchBudget(), progress=None) -> ChoiceAdvice:
     """Expected score and P(make) of ``bid_level`` for each sensible card to call (the
-    strongest cards not held) and for playing alone, on the same samples."""
-    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    strongest cards not held) and for playing alone, on the same samples. ``candidates``:
+    the cards to compare (numbers or text such as ``"AS"``; one alone is a list of one)."""
+    variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no card to call")
     trump = _trump(variant, trump)
@@ -554,6 +598,9 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump, bid_leve
     held = hand | (blind or 0)
     if candidates is None:
         candidates = [c for c in power_ladder(variant, trump) if not held >> c & 1][:6]
+    else:
+        candidates = [_card(variant, c, "candidates")
+                      for c in _listed(candidates, "candidates", (str, int))]
     plans = [(card_name(c), Plan(trump, call=c)) for c in candidates]
     if variant.name != "secretary":
         plans.append(("alone", Plan(trump, alone=True)))
@@ -629,28 +676,40 @@ def _plan_value(variant, cache, k, n, bid, seat, exact) -> float:
 
 
 # ---- discard advice ------------------------------------------------------------------------------
-def advise_discard(variant, pool: int, *, trump, call: int | None, bid_level: int | None = None,
+def advise_discard(variant, pool: int, blind: int | None = None, *, trump,
+                   call: int | str | None, bid_level: int | str | None = None,
                    seat: int = 0, candidates: int = 12, constraints: Sequence[Constraint] = (),
                    samples: int = 100, seed: int = 0, jobs: int = 1,
                    budget: SearchBudget = SearchBudget(), by_score: bool = False,
                    progress=None) -> ChoiceAdvice:
-    """The best discards from hand + blind (``pool``): every combination ranked by the cheap
-    policy key, the best ``candidates`` kept, then successive halving on the samples (each
-    round doubles the samples and keeps the better half). Ranked by the expected total the
-    side takes (discards credited as the variant says), or by expected score (``by_score``)."""
-    constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    """The best discards from hand + blind (``pool``, or the hand as ``pool`` and the
+    ``blind`` apart): every combination ranked by the cheap policy key, the best
+    ``candidates`` kept, then successive halving on the samples (each round doubles the
+    samples and keeps the better half). Ranked by the expected total the side takes
+    (discards credited as the variant says), or by expected score (``by_score``). ``call``:
+    the card called (a number or text such as ``"AS"``; None: Mighty's no friend)."""
+    variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no discard")
     trump = _trump(variant, trump)
     _check_seat(variant, seat)
     k = variant.blind_size
-    _check_hand(variant, pool, variant.hand_size + k, "hand + blind")
+    if blind is None:
+        _check_hand(variant, pool, variant.hand_size + k, "hand + blind")
+    else:
+        _check_hand(variant, pool, variant.hand_size)
+        _check_hand(variant, blind, k, "the blind")
+        if blind & pool:
+            raise AdviceError(f"{card_name(next(cards_of(blind & pool)))} is both in the hand "
+                              "and in the blind")
+        pool |= blind
     if call is None and variant.name != "mighty":
-        raise AdviceError(f"{variant.name}: name the called card with --call")
+        raise AdviceError(f"call: {variant.name} needs the card called (only mighty may play "
+                          "without a friend)")
     if call is not None:
-        _check_call(variant, call)
+        call = _check_call(variant, call)
     if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-        raise AdviceError(f"--candidates must be 1 or more, not {candidates!r}")
+        raise AdviceError(f"candidates must be 1 or more, not {candidates!r}")
     bid = _parse_bid_level(variant, trump, bid_level)
     key = discard_key(variant, trump, pool)
     combos = itertools.combinations(sorted(cards_of(pool)), k)
@@ -753,7 +812,7 @@ def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
     expect = None if owner == pos.declarer else owner
     if pos.partner != expect:
         shown = ("Napoleon plays alone" if expect is None else f"seat {expect} is the partner")
-        raise AdviceError(f"--call {card_name(call)}: seat {seat} sees that {shown}, but the "
+        raise AdviceError(f"call: seat {seat} sees {card_name(call)}, so {shown}, but the "
                           f"position's partner is {'null' if pos.partner is None else pos.partner}")
 
 
@@ -797,14 +856,14 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     if earlier is not None:
         if earlier & ~absent:
             bad = next(cards_of(earlier & ~absent))
-            raise AdviceError(f"--earlier: {card_name(bad)} is still in play (in a hand or "
+            raise AdviceError(f"earlier: {card_name(bad)} is still in play (in a hand or "
                               "the current trick), not in a complete trick")
         if count(earlier) != pos.trick * n:
-            raise AdviceError(f"--earlier: {pos.trick} complete trick(s) of {n} cards hold "
+            raise AdviceError(f"earlier: {pos.trick} complete trick(s) of {n} cards hold "
                               f"{pos.trick * n} cards, not {count(earlier)}")
         rest = absent & ~earlier
         if discards and discards != rest:
-            raise AdviceError("--discards and --earlier disagree: the put-away cards are the "
+            raise AdviceError("discards and earlier disagree: the put-away cards are the "
                               "ones in no hand, no trick")
     elif discards:
         rest = discards
@@ -819,9 +878,10 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
             f"the {v.blind_size} cards put away"
         raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
                           f"which of its {count(absent)} missing cards they are and which were "
-                          f"played to the {pos.trick} complete trick(s): give --earlier CARDS "
-                          "(the complete tricks' cards)" + ("" if v.trump_from_first_lead
-                                                            else " or --discards CARDS"))
+                          f"played to the {pos.trick} complete trick(s): give the complete "
+                          "tricks' cards (earlier, --earlier CARDS)"
+                          + ("" if v.trump_from_first_lead
+                             else " or the cards put away (discards, --discards CARDS)"))
     known = [0] * (n + 1)
     known[seat] = hands[seat]
     unseen = 0
@@ -845,7 +905,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     return Knowledge(n, sizes, tuple(known), unseen, tuple(facts))
 
 
-def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
+def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int = 0,
                 earlier: int | None = None,
                 constraints: Sequence[Constraint] = (), target: int | None = None,
                 samples: int = 100, seed: int = 0, jobs: int = 1,
@@ -853,14 +913,15 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
                 progress=None) -> PlayAdvice:
     """The expected value (the declarer's side's take from the cards still in play) of each
     legal card of ``seat``, which must be to move, with the hidden hands sampled. With
-    ``call`` (the called card, not yet seen): in each sample its holder is the partner;
+    ``call`` (the called card, not yet seen; a number or text such as ``"AS"``): in each
+    sample its holder is the partner;
     without it the position's partner is taken as known. ``earlier``: the cards of the
     complete tricks (``play_knowledge`` says when the seat's view needs them). ``within``:
     seconds for the whole advice, as in ``advise_bid``."""
     if not isinstance(pos, Position):
         raise AdviceError(f"expected a napoleon_rules.Position, not {type(pos).__name__}")
     v = pos.variant
-    constraints = _check_request(v, samples, seed, jobs, budget, constraints)
+    _, constraints = _check_request(v, samples, seed, jobs, budget, constraints)
     _check_within(within)
     if pos.is_over:
         raise AdviceError("the hand is over: nothing to play")
@@ -870,43 +931,48 @@ def advise_play(pos, seat: int, *, call: int | None = None, discards: int = 0,
     top = max_value(pos)
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)
                                or not 0 <= target <= top):
-        raise AdviceError(f"--target must be 0..{top} ({pos.variant.unit} the declarer's side "
+        raise AdviceError(f"target must be 0..{top} ({pos.variant.unit} the declarer's side "
                           f"can take from the cards still in play), not {target!r}")
     if isinstance(discards, bool) or not isinstance(discards, int) or discards < 0:
         raise AdviceError(f"discards must be a mask of cards, not {discards!r}")
     if discards:
         if v.name == "nap" or v.fixed_partnership:
-            raise AdviceError(f"--discards: {v.name} has no blind to put cards away from")
+            raise AdviceError(f"discards: {v.name} has no blind to put cards away from")
         if discards & ~v.deck:
-            raise AdviceError(f"--discards: {card_name(next(cards_of(discards & ~v.deck)))} is "
+            raise AdviceError(f"discards: {card_name(next(cards_of(discards & ~v.deck)))} is "
                               f"not in the {v.name} deck")
         if count(discards) != v.blind_size:
-            raise AdviceError(f"--discards: the declarer puts away {v.blind_size} cards in "
+            raise AdviceError(f"discards: the declarer puts away {v.blind_size} cards in "
                               f"{v.name}, not {count(discards)}")
-    if any(h & discards for h in pos.hands) or discards & mask_of(pos.played):
-        raise AdviceError("a card of --discards is still in play")
+    in_play = discards & mask_of(pos.played)
+    for h in pos.hands:
+        in_play |= discards & h
+    if in_play:
+        raise AdviceError(f"discards: {card_name(next(cards_of(in_play)))} is still in play (in "
+                          "a hand or the current trick)")
     if earlier is not None:
         if isinstance(earlier, bool) or not isinstance(earlier, int) or earlier < 0:
             raise AdviceError(f"earlier must be a mask of cards, not {earlier!r}")
         if earlier & ~v.deck:
-            raise AdviceError(f"--earlier: {card_name(next(cards_of(earlier & ~v.deck)))} is not "
+            raise AdviceError(f"earlier: {card_name(next(cards_of(earlier & ~v.deck)))} is not "
                               f"in the {v.name} deck")
+    if call is not None:
+        call = _check_call(v, call)
     if v.has_coup_card and pos.coup_card is not None:
         # Secretary: the coup card is the called card; its holder in each sample is the
         # partner (the position's own partner only says who holds it in this deal), and one
         # put back in the warchest is dealt again as well, for the seats that did not see it.
         if call is not None and call != pos.coup_card:
-            raise AdviceError(f"--call: the position's coup card is {card_name(pos.coup_card)}, "
+            raise AdviceError(f"call: the position's coup card is {card_name(pos.coup_card)}, "
                               f"not {card_name(call)}")
         call = pos.coup_card if _played_before(pos, pos.coup_card, discards, earlier) is False \
             else None
     if call is not None:
-        _check_call(v, call)
         played = _played_before(pos, call, discards, earlier)
         if played:
-            where = ("is among --earlier" if earlier is not None else
-                     "is in no hand, not in this trick and not among --discards")
-            raise AdviceError(f"--call: {card_name(call)} {where}: a called card already "
+            where = ("was played to a complete trick" if earlier is not None else
+                     "is in no hand, not in this trick and not among the cards put away")
+            raise AdviceError(f"call: {card_name(call)} {where}: a called card already "
                               "played has shown the partner (give it as the position's "
                               "'partner')")
         if played is None and seat == pos.declarer and takes_blind(v):

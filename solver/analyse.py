@@ -153,10 +153,20 @@ class Analysis:
     stats: dict = field(default_factory=dict)
 
     def cell(self, declarer: int, trump: Any) -> Cell:
+        """The cell of ``declarer`` (a seat) and ``trump``, given as ``analyse`` takes it
+        (``Suit``, ``"NT"``, text such as ``"S"``, Nap's ``"lead"``/``"misere"``)."""
+        n = self.variant.players
+        if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < n:
+            raise AnalysisOptionError(f"declarer must be a seat 0..{n - 1}, not {declarer!r}")
+        strain = parse_strain(self.variant, trump)
         for c in self.cells:
-            if c.declarer == declarer and c.trump == trump:
+            if c.declarer == declarer and c.trump == strain:
                 return c
-        raise KeyError((declarer, trump))
+        seats = " ".join(str(d) for d in sorted({c.declarer for c in self.cells}))
+        trumps = " ".join(strain_name(s) for s in dict.fromkeys(c.trump for c in self.cells))
+        raise AnalysisOptionError(f"this analysis has no cell for declarer {declarer} and trump "
+                                  f"{strain_name(strain)} (its declarers: {seats or 'none'}; "
+                                  f"its trumps: {trumps or 'none'})")
 
     def to_json(self) -> dict:
         v = self.variant

@@ -23,7 +23,7 @@ from napoleon_rules.variant import Variant
 from ._compile import compile_rules, trump_index
 from ._search import Table, run
 
-__all__ = ["solve", "reaches", "Mode", "Table", "SolveResult", "SearchLimitError"]
+__all__ = ["solve", "reaches", "bounds", "Mode", "Table", "SolveResult", "SearchLimitError"]
 
 MOVE_CARD, MOVE_SUIT_SHIFT, MOVE_CALL = 63, 6, 512
 _ABORT_REASON = {1: "node limit", 2: "time limit"}
@@ -110,7 +110,10 @@ def _check_position(pos) -> None:
             raise PositionError(f"a card is in two hands ({card_name((seen & h).bit_length() - 1)})")
         seen |= h
     played = pos.played
-    if not isinstance(played, tuple) or len(played) >= n:
+    if not isinstance(played, tuple):
+        raise PositionError(f"the position's 'played' must be a tuple of card numbers, not a "
+                            f"{type(played).__name__}")
+    if len(played) >= n:
         raise PositionError("'played' must hold fewer cards than there are players")
     for c in played:
         if not is_int(c) or not 0 <= c <= JOKER or not deck >> c & 1 or seen >> c & 1:
@@ -122,8 +125,13 @@ def _check_position(pos) -> None:
     if pos.partner is not None and (not is_int(pos.partner) or not 0 <= pos.partner < n
                                     or pos.partner == pos.declarer):
         raise PositionError(f"bad partner {pos.partner!r}")
-    if not is_int(pos.trick) or not 0 <= pos.trick < tricks:
-        raise PositionError(f"'trick' must be 0..{tricks - 1}, not {pos.trick!r}")
+    # A finished hand (no card left) is at trick == tricks: solve and bounds answer 0
+    # without the C search, which never sees it.
+    if not is_int(pos.trick) or not (0 <= pos.trick < tricks or pos.trick == tricks
+                                     and not seen):
+        raise PositionError(f"'trick' must be 0..{tricks - 1}, not {pos.trick!r}"
+                            + (f" ({tricks} only once the hand is over: every hand and "
+                               "'played' empty)" if pos.trick == tricks else ""))
     for s in range(n):
         expect = tricks - pos.trick - (1 if (s - pos.leader) % n < len(played) else 0)
         if bin(pos.hands[s]).count("1") != expect:
@@ -236,16 +244,19 @@ def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int 
           time_limit: float | None = None, tt_mb: int = 64,
           table: Table | None = None) -> SolveResult:
     """The value of ``position``, a principal variation to the end of the hand and, with
-    ``mode=Mode.CARDS`` (the default), each legal card's value (best option per card)."""
+    ``mode=Mode.CARDS`` (the default), each legal card's value (best option per card).
+    ``mode`` may be given as text, ``"cards"`` or ``"value"`` in any case. A finished hand
+    (no card left) has the value 0, no card and an empty line."""
     try:
-        mode = Mode(mode)
+        mode = Mode(mode.lower() if isinstance(mode, str) else mode)   # "VALUE" as "value"
     except ValueError:
         raise NapoleonError(f"mode must be one of {', '.join(m.value for m in Mode)}, "
                             f"not {mode!r}") from None
     _check_position(position)
     unit = position.variant.unit
     if position.is_over:
-        return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0, "time_s": 0.0})
+        return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0,
+                                             "tt_entries": 0, "time_s": 0.0})
     out = _run(position, "solve" if mode is Mode.CARDS else "value", 0, node_limit, time_limit,
                tt_mb, table, compile_rules(position))
     maxing = position.on_declarer_side(position.to_move) != position.misere

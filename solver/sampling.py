@@ -137,8 +137,36 @@ def parse_constraint(text: str) -> Constraint:
     return HoldsCard(place, card, present)
 
 
-def parse_constraints(items: Iterable[str] | None) -> tuple[Constraint, ...]:
-    return tuple(parse_constraint(t) for t in items or ())
+def parse_constraints(items: Iterable[str] | str | None) -> tuple[Constraint, ...]:
+    """Read constraints: a list of texts, or one text (``"1:AS"``) as a list of one."""
+    return tuple(parse_constraint(t) for t in _listed(items))
+
+
+def as_constraints(items: Iterable[str | Constraint] | str | Constraint | None
+                   ) -> tuple[Constraint, ...]:
+    """Constraints given as text (read by :func:`parse_constraint`) or already parsed, as a
+    list or one alone."""
+    out = []
+    for c in _listed(items, (str, HoldsCard, SuitCount)):
+        if isinstance(c, str):
+            c = parse_constraint(c)
+        elif not isinstance(c, (HoldsCard, SuitCount)):
+            raise ConstraintError(f"a constraint is text such as '2:S>=4' or a parsed one, "
+                                  f"not {c!r}")
+        out.append(c)
+    return tuple(out)
+
+
+def _listed(items, single: tuple = (str,)) -> list:
+    """``items`` as a list: None as none, one item (text) as a list of one."""
+    if items is None:
+        return []
+    if isinstance(items, single):
+        return [items]
+    if isinstance(items, (bytes, dict)) or not hasattr(items, "__iter__"):
+        raise ConstraintError(f"constraints must be a list (of texts such as '2:S>=4'), not "
+                              f"{items!r}")
+    return list(items)
 
 
 @dataclass(frozen=True)
@@ -356,7 +384,8 @@ class DealSampler:
 
 def knowledge_for_hand(variant, seat: int, hand: int, constraints: Sequence[Constraint] = (),
                        blind: int | None = None) -> Knowledge:
-    """What a player knows before the play: their own ``hand`` (and the ``blind`` once seen)."""
+    """What a player knows before the play: their own ``hand`` (and the ``blind`` once seen);
+    ``constraints`` as :func:`as_constraints` takes them."""
     n = variant.players
     known = [0] * (n + 1)
     known[seat] = hand
@@ -364,4 +393,4 @@ def knowledge_for_hand(variant, seat: int, hand: int, constraints: Sequence[Cons
         known[n] = blind
     sizes = tuple([variant.hand_size] * n + [count(variant.deck) - n * variant.hand_size])
     unseen = variant.deck & ~hand & ~(blind or 0)
-    return Knowledge(n, sizes, tuple(known), unseen, tuple(constraints))
+    return Knowledge(n, sizes, tuple(known), unseen, as_constraints(constraints))

@@ -94,11 +94,11 @@ def test_play_advice_checks_the_call_and_the_discards():
     seat, v, err = pos.to_move, pos.variant, solver.advisor.AdviceError
     with pytest.raises(err, match="JO is not a card of the japanese deck"):
         advise_play(pos, seat, call=52, samples=2)
-    with pytest.raises(err, match="--earlier CARDS"):   # put away or played? cannot tell
+    with pytest.raises(err, match="earlier, --earlier CARDS"):   # put away or played? cannot tell
         advise_play(pos, seat, call=parse_card("2C"), samples=2)
     with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
         advise_play(pos, seat, call=parse_card("2C"), discards=EXAMPLE_AWAY, samples=2)
-    with pytest.raises(err, match="--seat must be"):
+    with pytest.raises(err, match="^seat must be"):
         advise_play(pos, str(seat), samples=2)
     seen = mask_of(pos.played)
     for h in pos.hands:
@@ -159,7 +159,7 @@ def test_advice_api_checks_its_arguments():
     with pytest.raises(err, match="must be a mask of cards"):
         advise_bid(v, "AKQ.JT9.2.AK3", samples=2)
     with pytest.raises(err, match="expected a variant"):
-        advise_bid("japanese", hand, samples=2)
+        advise_bid(5, hand, samples=2)
     for bad in (dict(samples=0), dict(samples=-1), dict(seed=-1), dict(jobs=0)):
         with pytest.raises(err, match=next(iter(bad))):
             advise_bid(v, hand, **bad)
@@ -307,7 +307,7 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
         m = pos.legal_moves()[0]
         trick.append(m.card)
         pos = pos.play(m)
-    with pytest.raises(solver.advisor.AdviceError, match="--earlier CARDS"):
+    with pytest.raises(solver.advisor.AdviceError, match="earlier, --earlier CARDS"):
         play_knowledge(pos, 1, None, 0, ())
     k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
     assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)
@@ -472,7 +472,7 @@ def test_within_stops_after_whole_samples_and_equals_asking_for_that_many():
     assert a.pop("samples_asked") == 40 and a.pop("within") == 1e-9
     b.pop("samples_asked"), b.pop("within")
     assert a == b
-    with pytest.raises(solver.advisor.AdviceError, match="--within must be a positive"):
+    with pytest.raises(solver.advisor.AdviceError, match="^within must be a positive"):
         advise_bid(v, hand, samples=2, within=0)
 
 
@@ -503,5 +503,133 @@ def test_secretary_play_advice_deals_a_returned_coup_card_and_no_void_from_the_r
 
 def test_play_advice_names_an_earlier_card_outside_the_deck():
     pos = Position.from_json(EXAMPLE_POSITION)
-    with pytest.raises(solver.advisor.AdviceError, match="--earlier: JO is not in the japanese"):
+    with pytest.raises(solver.advisor.AdviceError, match="^earlier: JO is not in the japanese"):
         advise_play(pos, pos.to_move, earlier=1 << 52, samples=2)
+
+
+# ---- the Python API as a library user calls it (review s19) ----------------------------------------
+NAP_HAND = parse_hand("AK.2.Q.A")
+
+
+def test_advice_takes_a_variant_name():
+    # advise_bid("nap", ...) said "expected a variant", while analyse_cards, random_deal and
+    # parse_deal take a name.
+    nap = get_variant("nap")
+    by_name = advise_bid("nap", NAP_HAND, samples=3, seed=2)
+    assert by_name.to_json() == advise_bid(nap, NAP_HAND, samples=3, seed=2).to_json()
+    from napoleon_rules.errors import UnknownVariantError
+    with pytest.raises(UnknownVariantError, match="no-such-game"):
+        advise_bid("no-such-game", NAP_HAND, samples=2)
+    # call and discard read the name too (the seat check comes after the variant's)
+    hand = parse_hand("AKQ.JT9.2.AK3")
+    with pytest.raises(solver.advisor.AdviceError, match="^seat must be 0..4"):
+        advise_call("japanese", hand, trump="S", seat=9, samples=2)
+    with pytest.raises(solver.advisor.AdviceError, match="^seat must be 0..4"):
+        advise_discard("japanese", hand, trump="S", call="JS", seat=9, samples=2)
+
+
+def test_one_item_where_a_list_is_taken_is_a_list_of_one():
+    # trumps="lead" was read letter by letter ("not 'l'").
+    nap = get_variant("nap")
+    one = advise_bid(nap, NAP_HAND, samples=3, seed=1, trumps="lead", constraints="1:S>=2")
+    listed = advise_bid(nap, NAP_HAND, samples=3, seed=1, trumps=["lead"],
+                        constraints=["1:S>=2"])
+    assert one.to_json() == listed.to_json() and [r["label"] for r in one.rows] == ["lead"]
+    v7 = get_variant("japanese", {"players": 7})
+    hand = parse_hand("5.6.AQT.A4")
+    one = advise_bid(v7, hand, seat=2, trumps=Suit.SPADES, samples=2, seed=1, budget=NODE_BUDGET)
+    assert [r["label"] for r in one.rows] == ["S"]
+    with pytest.raises(solver.advisor.AdviceError, match="^trumps must be a list"):
+        advise_bid(nap, NAP_HAND, samples=2, trumps=5)
+    with pytest.raises(solver.advisor.AdviceError, match="^auction must be a list"):
+        advise_bid(nap, NAP_HAND, samples=2, seat=1, auction=3)
+    with pytest.raises(solver.advisor.AdviceError, match="^constraints must be a list"):
+        advise_bid(nap, NAP_HAND, samples=2, constraints=5)
+
+
+def test_cards_and_levels_are_taken_as_text():
+    # call="AS" said "the called card must be a card of the deck, not 'AS'", candidates=["AS"]
+    # and bid_level="15" raised TypeError.
+    v7 = get_variant("japanese", {"players": 7})
+    hand, blind = parse_hand("5.6.AQT.A4"), parse_hand(".5..T2")
+    kw = dict(trump="S", samples=2, seed=1, budget=NODE_BUDGET)
+    as_int = advise_call(v7, hand, blind, candidates=[parse_card("AS")], bid_level=12, **kw)
+    for candidates, level in ((["AS"], "12"), ("AS", 12), (parse_card("AS"), " 12 ")):
+        assert advise_call(v7, hand, blind, candidates=candidates, bid_level=level,
+                           **kw).to_json() == as_int.to_json()
+    err = solver.advisor.AdviceError
+    with pytest.raises(err, match="^bid_level must be a whole number .*not '12S'"):
+        advise_call(v7, hand, blind, bid_level="12S", **kw)
+    with pytest.raises(err, match="^bid_level must be a whole number"):
+        advise_call(v7, hand, blind, bid_level=12.0, **kw)
+    with pytest.raises(err, match="^candidates: bad card 'XS'"):
+        advise_call(v7, hand, blind, candidates=["AS", "XS"], **kw)
+    with pytest.raises(err, match="^candidates: JO is not a card of the japanese deck"):
+        advise_call(v7, hand, blind, candidates=[52], **kw)
+    kw.update(candidates=2)
+    by_text = advise_discard(v7, hand | blind, call="AS", **kw)
+    assert by_text.call == parse_card("AS")
+    assert by_text.to_json() == advise_discard(v7, hand | blind, call=parse_card("AS"),
+                                               **kw).to_json()
+    with pytest.raises(err, match="^call: bad card 'A'"):
+        advise_discard(v7, hand | blind, call="A", **kw)
+    pos = Position.from_json(dict(EXAMPLE_POSITION, partner=3))   # seat 2 holds K♠
+    with pytest.raises(err, match="^call: seat 2 sees KS, so seat 2 is the partner"):
+        advise_play(pos, 2, call="KS", samples=2)
+
+
+def test_discard_advice_takes_the_blind_apart():
+    # advise_call takes (hand, blind), advise_discard only the pool: both forms now.
+    v7 = get_variant("japanese", {"players": 7})
+    hand, blind = parse_hand("5.6.AQT.A4"), parse_hand(".5..T2")
+    kw = dict(trump="D", call="AS", candidates=2, samples=2, seed=1, budget=NODE_BUDGET)
+    apart = advise_discard(v7, hand, blind, **kw)
+    assert apart.to_json() == advise_discard(v7, hand | blind, **kw).to_json()
+    err = solver.advisor.AdviceError
+    with pytest.raises(err, match="the blind holds 2 cards; japanese needs 3"):
+        advise_discard(v7, hand, blind & (blind - 1), **kw)
+    with pytest.raises(err, match="the hand holds 10 cards; japanese needs 7"):
+        advise_discard(v7, hand | blind, blind, **kw)
+    with pytest.raises(err, match="5S is both in the hand and in the blind"):
+        advise_discard(v7, hand, blind & ~(blind & -blind) | parse_hand("5..."), **kw)
+
+
+@pytest.mark.parametrize("call,message", [
+    (dict(seat=9), "seat must be 0..4, not 9"),
+    (dict(within=0), "within must be a positive number of seconds"),
+    (dict(dealer=9), "dealer must be a seat 0..4"),
+    (dict(seat=1, auction="3 2"), "bad auction: "),
+    (dict(trumps=["S"]), "trumps: in nap the first lead names trump"),
+])
+def test_bid_advice_errors_name_the_arguments_not_the_options(call, message):
+    # The API said "--seat must be 0..4", naming the command line's flags.
+    with pytest.raises(solver.advisor.AdviceError) as e:
+        advise_bid(get_variant("nap"), NAP_HAND, samples=2, **call)
+    assert str(e.value).startswith(message) and "--" not in str(e.value)
+
+
+def test_play_and_discard_advice_errors_name_the_arguments():
+    pos = Position.from_json(EXAMPLE_POSITION)
+    seat, err = pos.to_move, solver.advisor.AdviceError
+    gone = list(cards_of(missing_cards(pos)))     # the first two: EXAMPLE_AWAY
+    cases = [
+        (dict(target=99), "target must be 0.."),
+        (dict(call=52), "call: JO is not a card of the japanese deck"),
+        (dict(earlier=1 << 52), "earlier: JO is not in the japanese deck"),
+        (dict(discards=1 << 52 | 1), "discards: JO is not in the japanese deck"),
+        (dict(discards=pos.hands[0] & -pos.hands[0] | EXAMPLE_AWAY & -EXAMPLE_AWAY),
+         "discards: "),
+        (dict(discards=mask_of([gone[0], gone[2]]), earlier=mask_of(gone[2:])),
+         "discards and earlier disagree"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(err) as e:
+            advise_play(pos, seat, samples=2, **kwargs)
+        assert str(e.value).startswith(message) and "--" not in str(e.value), (kwargs, e.value)
+    v7 = get_variant("japanese", {"players": 7})
+    with pytest.raises(err, match="^candidates must be 1 or more, not 0"):
+        advise_discard(v7, parse_hand("5.6.AQT.A4") | parse_hand(".5..T2"), trump="S",
+                       call="AS", candidates=0, samples=2)
+    with pytest.raises(err, match="^call: japanese needs the card called"):
+        advise_discard(v7, parse_hand("5.6.AQT.A4") | parse_hand(".5..T2"), trump="S",
+                       call=None, samples=2)

@@ -489,3 +489,35 @@ def test_test_cost_script_answers_as_the_solver():
     bad = subprocess.run(args[:-3] + ["--partner", "0", "--targets", "3"], capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode != 0 and "two seats" in bad.stderr
+
+
+def test_solver_analyse_is_there_after_import_solver():
+    # The README's "solver.analyse.analyse(deal, ...)" raised AttributeError after
+    # 'import solver' (a fresh interpreter: here solver.analyse is imported already).
+    code = ("import solver, sys; assert 'solver.analyse' not in sys.modules; "
+            "print(solver.analyse.analyse.__name__, solver.analyse.analyse_cards.__name__, "
+            "solver.advisor.advise_bid.__name__, hasattr(solver, 'no_such_module'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["analyse", "analyse_cards", "advise_bid", "False"]
+
+
+def test_cell_takes_the_trump_as_analyse_does():
+    # a.cell(0, "S") raised KeyError although analyse took "S" and to_json wrote "S".
+    v, hands, rest = short_deal("japanese", {"min_bid": 2}, 2, 2, 1, ())
+    a = analyse_cards(v, hands, rest, declarers=[0, 1], trumps=["S", "H"])
+    assert a.cell(0, "S") is a.cell(0, Suit.SPADES) is a.cell(0, " s ") is a.cell(0, "\u2660")
+    assert a.cell(1, "h").trump == Suit.HEARTS
+    for declarer, trump, words in ((0, "X", "unknown trump 'X'"), (0, "NT", "no trump 'NT'"),
+                                   (5, "S", "declarer must be a seat 0..4, not 5"),
+                                   ("0", "S", "declarer must be a seat"),
+                                   (2, "S", "no cell for declarer 2 and trump S"),
+                                   (0, "D", "no cell for declarer 0 and trump D")):
+        with pytest.raises(AnalysisOptionError, match=words):
+            a.cell(declarer, trump)
+    nap = analyse(random_deal(get_variant("nap", {"players": 3}), 5), declarers=[1],
+                  trumps=["lead"])
+    assert nap.cell(1, "LEAD") is nap.cell(1, LEAD)
+    with pytest.raises(AnalysisOptionError, match="declarer must be a seat 0..2, not 7"):
+        nap.cell(7, "lead")

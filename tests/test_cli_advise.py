@@ -282,3 +282,51 @@ def test_discard_names_the_call_and_says_when_it_means_alone():
     assert data["call"] == "AD" and data["alone"] is True
     other = run("advise", "discard", HAND7, BLIND7, "--call", "AS", *common).stdout
     assert "call A♠" in other.splitlines()[0] and "alone" not in other
+
+
+# ---- 11. the advisor's messages name its arguments, the command line's its options ----------------
+def test_in_option_terms_names_the_advise_options():
+    from cli.common import in_option_terms
+    assert in_option_terms("seat must be 0..4, not 9") == "--seat must be 0..4, not 9"
+    assert in_option_terms("call: JO is not a card") == "--call: JO is not a card"
+    assert in_option_terms("bad auction: 12H does not beat 13S") == \
+        "bad --auction: 12H does not beat 13S"
+    assert in_option_terms("discards and earlier disagree: x") == \
+        "--discards and --earlier disagree: x"
+    assert in_option_terms("give them (earlier, --earlier CARDS)") == "give them (--earlier CARDS)"
+    for unchanged in ("seat 2 is not to move (seat 1 is)", "the hand must be a mask",
+                      "declarer must be a seat 0..4", "seat and hand: x"):
+        assert in_option_terms(unchanged) == unchanged
+
+
+@pytest.mark.parametrize("args,message", [
+    (["bid", "AK.2.Q.A", "-v", "nap", "--seat", "9"], "--seat must be 0..4, not 9"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "--within", "0"], "--within must be a positive number"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "--trump: in nap the first lead"),
+    (["bid", "AK.2.Q.A", "-v", "nap", "--seat", "1", "--auction", "3 2"], "bad --auction: "),
+    (["call", HAND7, BLIND7, "-o", "players=7", "--trump", "S", "--seat", "7"],
+     "--seat must be 0..6, not 7"),
+    (["discard", HAND7, BLIND7, "-o", "players=7", "--trump", "S", "--call", "AS",
+      "--candidates", "0"], "--candidates must be 1 or more, not 0"),
+    (["discard", HAND7, BLIND7, "-o", "players=7", "--trump", "S"],
+     "--call: japanese needs the card called"),
+])
+def test_advise_errors_name_the_options(args, message):
+    # The advisor's Python API names its arguments (seat must be ...): the command line
+    # says them as the options typed.
+    line = refused("advise", *args, "-n", "2")
+    assert line.startswith("error: " + message), line
+
+
+def test_play_errors_name_the_options(example_position):
+    base = ["advise", "play", "-p", example_position, "--seat", "2", "-n", "2"]
+    assert refused(*base, "--call", "JO").startswith(
+        "error: --call: JO is not a card of the japanese deck")
+    assert refused(*base, "--target", "99").startswith("error: --target must be 0..")
+    assert refused(*base, "--call", "2C").endswith(
+        "give the complete tricks' cards (--earlier CARDS) or the cards put away "
+        "(--discards CARDS)")
+    assert refused(*base, "--discards", "2S 3S", "--earlier", "2S").startswith(
+        "error: --earlier: 7 complete trick(s) of 5 cards hold 35 cards, not 1")
+    assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
+        "error: --call: 2C is in no hand, not in this trick and not among the cards put away")

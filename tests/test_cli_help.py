@@ -82,3 +82,12 @@ def test_jobs_default_to_every_core():
     for command in commands:
         (jobs,) = [p for p in command.params if p.name == "jobs"]
         assert jobs.default == cores, command.name
+
+
+def test_a_finished_hand_is_solved_and_shown_as_finished(tmp_path):
+    path = tmp_path / "over.json"
+    path.write_text('{"variant": "nap", "options": {"players": 3}, "trump": "S", "declarer": 0, '
+                    '"leader": 0, "trick": 5, "hands": [[], [], []], "played": []}')
+    r = run("solve", "-p", str(path))
+    assert r.exit_code == 0, r.stderr
+    assert "all 5 tricks played" in r.stdout and "trick 6" not in r.stdout

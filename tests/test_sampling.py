@@ -185,3 +185,19 @@ def test_bad_seat_in_a_constraint():
     k = knowledge_for_hand(v, 0, parse_hand("AKQ.JT9.2.AK3"), parse_constraints(["7:S>=1"]))
     with pytest.raises(ConstraintError, match="no seat 7"):
         DealSampler(k)
+
+
+def test_one_constraint_as_text_is_a_list_of_one():
+    # parse_constraints("1:AS") read it letter by letter: "bad constraint '1'".
+    assert parse_constraints("1:AS") == parse_constraints(["1:AS"]) == (HoldsCard(1, parse_card("AS")),)
+    assert parse_constraints(None) == ()
+    with pytest.raises(ConstraintError, match="constraints must be a list"):
+        parse_constraints(5)
+    v = get_variant("japanese")
+    hand = parse_hand("AKQ.JT9.2.AK3")
+    one = knowledge_for_hand(v, 0, hand, "1:S>=2")
+    assert one == knowledge_for_hand(v, 0, hand, parse_constraints(["1:S>=2"]))
+    assert knowledge_for_hand(v, 0, hand, HoldsCard(1, parse_card("2S"))).constraints == \
+        (HoldsCard(1, parse_card("2S")),)
+    with pytest.raises(ConstraintError, match="a constraint is text"):
+        knowledge_for_hand(v, 0, hand, [3])

@@ -35,7 +35,7 @@ class Bridge(Variant):
     def first_leader(self, declarer: int) -> int:
         return (declarer + 1) % 4
 
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """No auction here: the contract (level and trump) is given; the partner sits opposite
         and the declarer's left-hand opponent leads."""
         trump = bid.trump if choices.trump is None else choices.trump

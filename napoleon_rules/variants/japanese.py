@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import (ACE, JACK, QUEEN, TWO, Suit, card_suit, make_card)
+from ..cards import ACE, JACK, QUEEN, TWO, Suit, as_trump, card_suit, make_card
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, take_blind
 from ..moves import Bid
@@ -39,6 +39,8 @@ class Japanese(Variant):
 
     # ---- special cards ------------------------------------------------------------------------
     def roles(self, trump) -> dict[str, int]:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         if not isinstance(trump, Suit):
             return {"mighty": MIGHTY}
         r = {"mighty": MIGHTY, "right_jack": make_card(trump, JACK),
@@ -49,6 +51,8 @@ class Japanese(Variant):
 
     def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
                      joker_called: bool = False) -> int:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         led = card_suit(cards[0])
         if trick == 0 and self.opt("first_trick_plain"):
             return plain_winner(cards, None, led)
@@ -56,8 +60,9 @@ class Japanese(Variant):
         # also when first_trick_plain is switched off.
         if self.opt("yoromeki") and trick > 0 and MIGHTY in cards and YOROMEKI in cards:
             return cards.index(YOROMEKI)
+        roles = self.roles(trump)
         for role in ("mighty", "right_jack", "left_jack"):
-            card = self.roles(trump).get(role)
+            card = roles.get(role)
             if card is not None and card in cards:
                 return cards.index(card)
         if self.opt("same_two") and trick > 0 and all(card_suit(c) == led for c in cards):
@@ -85,7 +90,7 @@ class Japanese(Variant):
         return ("redeal", (dealer + 1) % self.players)
 
     # ---- declaration ---------------------------------------------------------------------------
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """Napoleon names a card (its holder is the General; in the blind or Napoleon's own
         hand: alone), then takes the blind and discards as many cards."""
         if choices.call is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import ACE, FOUR, JACK, JOKER, TWO, Suit, card_suit, make_card, suit_mask
+from ..cards import ACE, FOUR, JACK, JOKER, TWO, Suit, as_trump, card_suit, make_card, suit_mask
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, take_blind
 from ..moves import Bid, Move
@@ -50,6 +50,8 @@ class Japoleon(Variant):
     )
 
     def roles(self, trump) -> dict[str, int]:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         return japoleon_roles(trump) if isinstance(trump, Suit) else {"joker": JOKER}
 
     # ---- play ----------------------------------------------------------------------------------
@@ -89,6 +91,8 @@ class Japoleon(Variant):
 
     def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
                      joker_called: bool = False) -> int:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         r = japoleon_roles(trump)
         if r["mighty"] in cards and r["killer"] in cards:
             return cards.index(r["killer"])
@@ -120,7 +124,7 @@ class Japoleon(Variant):
         return ("round", 2) if round == 1 else ("redeal", (dealer + 1) % self.players)
 
     # ---- declaration ---------------------------------------------------------------------------
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """Take the open cards, put away three, then appoint the aid card. Alone when the aid
         card is in Napoleon's own hand as dealt, or was among the open cards."""
         if choices.call is None:

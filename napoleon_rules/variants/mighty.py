@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..cards import (ACE, JOKER, NT, THREE, Suit, card_suit, make_card, suit_mask)
+from ..cards import ACE, JOKER, NT, THREE, Suit, as_trump, card_suit, make_card, suit_mask
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, play_out, take_blind
 from ..moves import Bid, Move
@@ -52,6 +52,8 @@ class Mighty(Variant):
     )
 
     def roles(self, trump) -> dict[str, int]:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         return {"mighty": mighty_card(trump), "joker": JOKER, "ripper": ripper_card(trump)}
 
     # ---- play ----------------------------------------------------------------------------------
@@ -98,6 +100,8 @@ class Mighty(Variant):
 
     def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
                      joker_called: bool = False) -> int:
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
         mighty = mighty_card(trump)
         if mighty in cards:
             return cards.index(mighty)
@@ -149,7 +153,7 @@ class Mighty(Variant):
             raise IllegalPlayError(f"changing trump raises the bid to {level}, above 20")
         return Bid(level, trump)
 
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """Take the kitty, discard, perhaps change trump, then name the friend."""
         hands, discards = take_blind(self, deal, declarer, choices.discard)
         final = self.final_bid(bid, choices.trump)

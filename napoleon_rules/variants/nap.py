@@ -122,7 +122,7 @@ class Nap(Variant):
         return bid.level
 
     # ---- declaration ---------------------------------------------------------------------------
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """The bidder plays alone and leads; the suit led first is trump (Misère: none)."""
         misere = bid.name == "misere"
         trump = NT if misere else None

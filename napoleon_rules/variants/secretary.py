@@ -80,7 +80,7 @@ class Secretary(Variant):
         return ("redeal", (dealer + 1) % self.players)   # not in the seed: our choice
 
     # ---- declaration ---------------------------------------------------------------------------
-    def declare(self, deal, declarer: int, bid: Bid, choices: Choices):
+    def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """Take the warchest, return two, declare trump or No Trump, name the coup card (not
         in Napoleon's hand; in the warchest: alone)."""
         hands, returned = take_blind(self, deal, declarer, choices.discard)
