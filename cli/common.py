@@ -202,6 +202,15 @@ def check_node_limit(node_limit: int | None) -> None:
         raise UsageError(f"--node-limit must be 1..{MAX_NODE_LIMIT}, not {node_limit}")
 
 
+def check_tt_mb(tt_mb: int | None) -> None:
+    """--tt-mb against the solver's own bound (imported only when a size is given)."""
+    if tt_mb is None:
+        return
+    from solver.api import MAX_TT_MB, valid_tt_mb
+    if not valid_tt_mb(tt_mb):
+        raise UsageError(f"--tt-mb must be 1..{MAX_TT_MB}, not {tt_mb}")
+
+
 def default_jobs() -> int:
     """The cores this process may run on (its CPU affinity where the system tells it), the
     default of ``--jobs``: the results do not depend on the number of threads, so there is

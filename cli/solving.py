@@ -13,9 +13,9 @@ from napoleon_rules.cards import card_name, cards_of, parse_card, sort_cards
 from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
-from .common import (EXIT_LIMIT, UsageError, card_text, check_node_limit, dumps, fail, hand_text,
-                     amount, options_named_as_typed, parse_options, plural, read_text, seat_text,
-                     trump_text, user_errors)
+from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, check_tt_mb,
+                     dumps, fail, hand_text, options_named_as_typed, parse_options, plural,
+                     read_text, seat_text, trump_text, user_errors)
 from .solve_deal import DealStart, line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
@@ -415,8 +415,7 @@ def solve(
     if play is not None:
         pos, won = play_moves(pos, play)
     check_node_limit(node_limit)
-    if tt_mb is not None and not 1 <= tt_mb <= 1 << 20:
-        raise UsageError(f"--tt-mb must be 1..{1 << 20}, not {tt_mb}")
+    check_tt_mb(tt_mb)
     if engine is Engine.reference and (node_limit is not None or time_limit is not None
                                        or tt_mb is not None):
         raise UsageError("--node-limit, --time-limit and --tt-mb are the fast engine's; the "

@@ -383,10 +383,14 @@ def variant_class(name: str) -> type[Variant]:
         raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(_REGISTRY)})") from None
 
 
-def get_variant(name: str | Variant, options: dict | None = None) -> Variant:
-    """The preset ``name`` with ``options`` applied. Raises ``UnknownVariantError`` or ``OptionError``."""
+def get_variant(name: str | Variant, options: dict | None = None, **more: Any) -> Variant:
+    """The preset ``name`` with ``options`` applied (a dict, or keywords as ``repr`` shows a
+    variant: ``get_variant("nap", players=3)``). Raises ``UnknownVariantError`` or
+    ``OptionError``."""
     if options is not None and not isinstance(options, dict):
         raise OptionError(f"options must be an object of name: value, not {options!r}")
+    if more:
+        options = {**(options or {}), **more}
     for key in options or ():
         if not isinstance(key, str):      # (a dict made in Python; **options would raise)
             raise OptionError(f"an option name must be text, not {key!r}")

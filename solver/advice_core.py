@@ -29,7 +29,7 @@ from napoleon_rules.cards import ACE, JOKER, KING, Suit, card_rank, card_suit, c
     points_of, suit_mask
 from napoleon_rules.errors import NapoleonError
 
-from .api import SearchLimitError, Table, bounds, valid_node_limit
+from .api import MAX_TT_MB, SearchLimitError, Table, bounds, valid_node_limit, valid_tt_mb
 
 Z95 = 1.959964
 #: Roles that are worth calling, in the order they are tried when present in the variant.
@@ -113,8 +113,8 @@ class SearchBudget:
         if not valid_node_limit(n):
             raise AdviceError(f"node_limit must be a positive whole number, not {n!r}")
         m = self.tt_mb
-        if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= 1 << 20:
-            raise AdviceError(f"tt_mb must be a whole number of MB (1..{1 << 20}), not {m!r}")
+        if not valid_tt_mb(m):
+            raise AdviceError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {m!r}")
 
 
 def max_value(pos) -> int:

@@ -49,7 +49,7 @@ from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
 from .advice_core import max_value
-from .api import Prepared, SearchLimitError, Table, bounds_prepared, solve
+from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
@@ -538,8 +538,8 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
                                   "(the deal has no warchest)")
     if tt_mb is None:
         tt_mb = 64 if v.tricks - setup.start_trick >= 8 else 8
-    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= 1 << 16:
-        raise AnalysisOptionError(f"tt_mb must be a whole number of MB (1..{1 << 16}), not {tt_mb!r}")
+    if not valid_tt_mb(tt_mb):
+        raise AnalysisOptionError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {tt_mb!r}")
     budget = _Budget(time_limit, node_limit)
     work = [(d, s) for d in seats for s in columns]
     want_line = len(work) == 1

@@ -69,6 +69,16 @@ def valid_node_limit(node_limit) -> bool:
                                   and 1 <= node_limit <= MAX_NODE_LIMIT)
 
 
+#: The largest transposition table asked for, in MB (whether the machine has the memory is
+#: found when the table is made).
+MAX_TT_MB = 1 << 20
+
+
+def valid_tt_mb(tt_mb) -> bool:
+    """A table size the solver takes: a whole number of MB, 1..MAX_TT_MB."""
+    return not isinstance(tt_mb, bool) and isinstance(tt_mb, int) and 1 <= tt_mb <= MAX_TT_MB
+
+
 def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
     if not valid_node_limit(node_limit):
         raise NapoleonError(f"node_limit must be a positive whole number, not {node_limit!r}")
@@ -78,9 +88,8 @@ def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
             raise NapoleonError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     if table is not None and not isinstance(table, Table):
         raise NapoleonError(f"table must be a solver.Table, not {type(table).__name__}")
-    if table is None and (isinstance(tt_mb, bool) or not isinstance(tt_mb, int)
-                          or not 1 <= tt_mb <= 1 << 20):
-        raise NapoleonError(f"tt_mb must be a whole number of MB (1..{1 << 20}), not {tt_mb!r}")
+    if table is None and not valid_tt_mb(tt_mb):
+        raise NapoleonError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {tt_mb!r}")
 
 
 def _check_position(pos) -> None:

@@ -340,3 +340,28 @@ def test_solve_modes_are_read_case_insensitively():
 def test_bounds_is_exported():
     assert "bounds" in solver.api.__all__
     assert {name for name in solver.api.__all__ if not hasattr(solver.api, name)} == set()
+
+
+def test_get_variant_takes_options_as_keywords_as_repr_shows_them():
+    from napoleon_rules import get_variant
+    v = get_variant("nap", players=3)
+    assert repr(v) == "Nap(players=3)" and v == get_variant("nap", {"players": 3})
+    assert get_variant("japanese", {"players": 7}, min_bid=12).options["min_bid"] == 12
+
+
+def test_every_entry_point_bounds_the_table_size_alike():
+    """The solver, the advisor's budget, the analysis and the command line share one bound."""
+    import pytest
+
+    from napoleon_rules import NapoleonError, get_variant, random_deal
+    from solver.advice_core import SearchBudget
+    from solver.analyse import analyse
+    from solver.api import MAX_TT_MB, valid_tt_mb
+    assert valid_tt_mb(MAX_TT_MB) and not valid_tt_mb(MAX_TT_MB + 1) and not valid_tt_mb(True)
+    SearchBudget(tt_mb=MAX_TT_MB)           # accepted (the analysis used to stop at 2**16)
+    deal = random_deal(get_variant("nap", players=3), 5)
+    for bad in (0, MAX_TT_MB + 1, 1.5):
+        with pytest.raises(NapoleonError, match=f"1..{MAX_TT_MB}"):
+            analyse(deal, declarers=[0], tt_mb=bad)
+        with pytest.raises(NapoleonError, match=f"1..{MAX_TT_MB}"):
+            SearchBudget(tt_mb=bad)
