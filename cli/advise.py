@@ -225,7 +225,7 @@ def bid(
     dealer: Annotated[Optional[int], typer.Option(
         help="The dealer (default: the one that puts --seat to bid).", show_default=False)] = None,
     trump: Annotated[Optional[list[str]], typer.Option(
-        help="Only these trumps (repeatable; Nap: lead or misere); default all.",
+        metavar="TRUMP", help="Only these trumps (repeatable; Nap: lead or misere); default all.",
         show_default=False)] = None,
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,

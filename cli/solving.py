@@ -295,7 +295,7 @@ DEAL_OPTIONS = ("--declarer, --trump, --call, --partner, --alone, --discard, --b
 @user_errors
 def solve(
     deal: Annotated[Optional[str], typer.Argument(
-        metavar="[DEAL]", help="A deal in the one-line notation (quoted), a file holding it, or "
+        metavar="DEAL", help="A deal in the one-line notation (quoted), a file holding it, or "
                                "'-' for standard input: solved from the first lead after the "
                                "declaration the options below describe.",
         show_default=False)] = None,

@@ -9,7 +9,8 @@ __all__ = ["solve", "reaches", "bounds", "Mode", "Table", "SolveResult", "Search
 
 #: The modules built on the solver, loaded when first used (``solver.analyse.analyse(deal)``
 #: after ``import solver``), so that ``import solver`` stays as quick as the solver alone.
-_SUBMODULES = ("analyse", "advisor", "advice_core", "sampling", "declarations", "par")
+_SUBMODULES = ("analyse", "advisor", "advice_core", "advice_plan", "advice_bid", "advice_choice",
+               "advice_play", "sampling", "declarations", "par")
 
 
 def __getattr__(name: str):

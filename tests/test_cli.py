@@ -367,7 +367,7 @@ def test_solve_help_gives_todays_speed():
     (["solve", "--example", "--time-limit", "inf"], ["--time-limit must be"]),
     (["analyse", NAP3_DEAL, "-o", "players=3", "--time-limit", "0"], ["--time-limit must be"]),
     (["analyse", NAP3_DEAL, "-o", "players=3", "--jobs", "0"], ["--jobs must be 1..256, not 0"]),
-    (["analyse", NAP3_DEAL, "-o", "players=3", "--tt-mb", "1000000"],
+    (["analyse", NAP3_DEAL, "-o", "players=3", "--tt-mb", "2000000"],
      ["--tt-mb must be a whole number of MB"]),
     (["analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "9"],
      ["--declarer must be a seat 0..2, not 9"]),

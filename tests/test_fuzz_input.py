@@ -398,7 +398,8 @@ def direct_junk(pos, rng: random.Random):
 
 JUNK_TARGETS = [1.5, "3", None, True, [], float("nan"), float("inf"), 2 ** 70, -2 ** 70, 10 ** 30]
 JUNK_LIMITS = [
-    {"mode": "CARDS"}, {"mode": ""}, {"mode": None}, {"mode": 1}, {"mode": "values"},
+    {"mode": "card"}, {"mode": "CARDS!"}, {"mode": ""}, {"mode": None}, {"mode": 1},
+    {"mode": "values"},
     {"node_limit": 0}, {"node_limit": -1}, {"node_limit": 1.5}, {"node_limit": True},
     {"node_limit": "100"}, {"node_limit": 2 ** 70}, {"node_limit": 1},
     {"time_limit": 0}, {"time_limit": -1}, {"time_limit": float("nan")},

@@ -1,0 +1,256 @@
+"""Bid advice (``napoleon advise bid``): for each trump (Nap: the lead and Misère rows) the
+totals Napoleon's side takes over the samples, the fast policy choosing the call and discard,
+then P(make) and the expected score of every bid and the best legal one. It holds the
+auction replay (``auction_state``), the declarations compared (``_plans``) and the table's
+helpers (histogram, open ranges, ties) only bid advice uses; it is apart from call and
+discard advice because it fixes the declaring policy and compares bids, where they fix the
+bid and compare declarations. Shared checks and scoring: :mod:`solver.advice_plan`."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from napoleon_rules.auction import Auction
+from napoleon_rules.cards import NT, Suit, card_name, cards_of, sort_cards, trump_name
+from napoleon_rules.errors import NapoleonError
+from napoleon_rules.moves import Bid
+
+from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
+from .advice_plan import (Plan, _bid_stats, _check_hand, _check_request, _check_seat, _check_within,
+                          _deadline, _listed, _score, _settle, _too_high, _trump)
+from .sampling import Constraint, DealSampler, knowledge_for_hand
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_name(c) for c in sort_cards(cards_of(mask))]
+
+
+def _histogram(outcomes) -> dict[str, int]:
+    hist: dict[str, int] = {}
+    for _, lo, hi in sorted(outcomes, key=lambda o: (o[1], o[2])):
+        key = _total_key(lo, hi)
+        hist[key] = hist.get(key, 0) + 1
+    return hist
+
+
+def _total_key(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _is_open(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int,
+             exact: bool) -> bool:
+    """Whether bounds ``lo..hi`` leave a question open: some bid scores differently inside
+    them (or, with ``exact``, the total itself is asked). Only a search limit leaves one
+    open; a range such as 0-10 below the lowest bid settles every bid, as intended."""
+    if lo == hi:
+        return False
+    return exact or any(len({_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}) > 1
+                        for b in bids)
+
+
+def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float | None]) -> list:
+    """The rows whose ``key`` equals that of ``best``, in order (``best`` among them): ties
+    are broken by that order."""
+    if best is None or key(best) is None:
+        return []
+    return [r for r in rows if key(r) is not None and math.isclose(key(r), key(best),
+                                                                   rel_tol=1e-12, abs_tol=1e-12)]
+
+
+def _bid_json(row: dict) -> dict:
+    return {"bid": str(row["bid"]), "legal": row.get("legal", True),
+            "p_make": row["p_make"].to_json(), "score": row["score"].to_json()}
+
+
+# ---- bid advice ------------------------------------------------------------------------------------
+@dataclass
+class BidAdvice:
+    variant: str
+    seat: int
+    hand: int
+    samples: int
+    seed: int
+    rows: list[dict]              # per declaration: trump, histogram, mean, bids, calls
+    recommended: str
+    best: dict | None
+    unit: str = "points"          #: what the totals count (Nap: tricks)
+    asked: int | None = None      #: the samples asked for (more than ``samples`` when
+    within: float | None = None   #: the total time budget ``within`` ran out first)
+    variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
+    #: The legal bids with the best expected score, in the table's order (trumps as listed,
+    #: then the lower bid): ``best`` is the first of them.
+    tied: list[dict] = field(default_factory=list)
+    open_samples: int = 0         #: samples a search limit left with some bid open
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "variant_options": self.variant_options,
+                "unit": self.unit, "seat": self.seat,
+                "hand": _cards(self.hand),
+                "samples": self.samples, "samples_asked": self.asked, "within": self.within,
+                "seed": self.seed, "recommended": self.recommended,
+                "best": None if self.best is None else _bid_json(self.best),
+                "best_tied": [str(b["bid"]) for b in self.tied],
+                "open_samples": self.open_samples,
+                "trumps": [{"trump": r["label"], "points": r["histogram"],
+                            "points_open": r.get("open", {}),
+                            "mean": None if r["mean"] is None else r["mean"].to_json(),
+                            "calls": r["calls"], "alone": r["alone"],
+                            "too_many": r["too_many"], "held_back": r["held_back"],
+                            "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
+
+
+def _bids_misere(variant) -> bool:
+    """Nap: whether Misère is bid in this game (an option)."""
+    return any(b.name == "misere" for b in variant.all_bids())
+
+
+def _plans(variant, only: Sequence | None) -> list[tuple[str, Plan, Callable[[Bid], bool]]]:
+    """The declarations bid advice compares, each with the bids it covers."""
+    if variant.name == "nap":
+        misere = _bids_misere(variant)
+        return [(label, plan, cover) for label, plan, cover in (
+            ("lead", Plan(None), lambda b: b.name != "misere"),
+            ("misere", Plan(NT, misere=True), lambda b: b.name == "misere"))
+            if (only is None or label in only) and (label != "misere" or misere)]
+    trumps = [t for t in variant.trumps if only is None or t in only]
+    if variant.name == "secretary":
+        return [(trump_name(t), Plan(t), lambda b: True) for t in trumps]
+    return [(trump_name(t), Plan(t), (lambda t: lambda b: b.trump == t)(t)) for t in trumps]
+
+
+def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) -> Auction:
+    """Replay ``calls``; the dealer, when not given, is the one that puts ``seat`` to act."""
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                               or not 0 <= dealer < variant.players):
+        raise AdviceError(f"dealer must be a seat 0..{variant.players - 1}, not {dealer!r}")
+    dealers = [dealer] if dealer is not None else range(variant.players)
+    problems = []
+    for d in dealers:
+        try:
+            auction = Auction(variant, d)
+            for c in calls:
+                auction.call(c)
+        except NapoleonError as e:
+            problems.append(e)
+            continue
+        if not auction.over and auction.to_act == seat:
+            return auction
+    if problems and (dealer is not None or len(problems) == len(dealers)):
+        # the calls themselves are wrong (whoever dealt): name the one that is
+        raise AdviceError(f"bad auction: {problems[0]}")
+    raise AdviceError(f"after the auction {' '.join(calls) or '(none)'} seat {seat} is not to "
+                      "bid" + (f" with dealer {dealer}" if dealer is not None else " whoever dealt"))
+
+
+def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = (),
+               dealer: int | None = None, trumps: Sequence | None = None,
+               constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
+               jobs: int = 1, budget: SearchBudget = SearchBudget(), exact_points: bool = False,
+               within: float | None = None, progress=None) -> BidAdvice:
+    """For each trump: the total Napoleon's side would take (the fast policy choosing the call
+    and discard in each sample), P(make) and the expected score of each bid; then the
+    best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
+    ``within``: seconds for the whole advice; no sample starts after them (the first one
+    always runs), and the advice is that of the samples finished (the first ones: the same
+    as asking for that many). ``variant``: a Variant or a preset's name; ``trumps``,
+    ``auction`` and ``constraints``: lists, or one item alone (``trumps="S"``; ``auction``
+    as text is split into calls: ``"13S pass 14H"``)."""
+    variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    _check_within(within)
+    if variant.name == "bridge":
+        raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
+    _check_seat(variant, seat)
+    _check_hand(variant, hand, variant.hand_size)
+    if trumps is not None:
+        trumps = _listed(trumps, "trumps", (str, Suit))
+        if variant.name == "nap":
+            # the columns of 'napoleon analyse': the first lead names trump, or Misère
+            rows = {"lead": "lead", "misere": "misere", "mis\u00e8re": "misere"}
+            bad = [t for t in trumps if not isinstance(t, str) or t.strip().lower() not in rows]
+            if bad:
+                raise AdviceError(f"trumps: in nap the first lead names trump, so each is 'lead' "
+                                  f"or 'misere' (the two rows of its bid advice), not {bad[0]!r}")
+            trumps = [rows[t.strip().lower()] for t in trumps]
+            if "misere" in trumps and not _bids_misere(variant):
+                raise AdviceError("nap: Mis\u00e8re is not bid in this game (option misere "
+                                  "is off), so there is no misere row")
+        else:
+            trumps = [_trump(variant, t) for t in trumps]
+    if isinstance(auction, str):
+        auction = auction.replace(",", " ").split()     # "13S pass 14H" as well as a list
+    auction = _listed(auction, "auction")
+    state = auction_state(variant, seat, auction, dealer)
+    legal = set(map(str, state.legal_bids()))
+    all_bids = variant.all_bids(state.round)
+    plans = _plans(variant, trumps)
+    sampler = DealSampler(knowledge_for_hand(variant, seat, hand, constraints))
+    deals = sampler.draw_many(samples, seed)
+
+    def work(item, table):
+        plan, places = item
+        return _settle(variant, places, seat, plan, [b for b in all_bids if covers[plan](b)],
+                       budget, table, exact_points)
+
+    covers = {plan: cover for _, plan, cover in plans}
+    # Sample by sample (each sample's declarations together), so that a total time budget
+    # stops after whole samples: the advice is then that of the samples finished.
+    items = [(plan, places) for places in deals for _, plan, _ in plans]
+    announce(progress, len(items))
+    results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
+                          deadline=_deadline(within), group=len(plans))
+    asked, samples = samples, len(results) // len(plans)
+    rows = []
+    open_samples: set[int] = set()
+    for k, (label, plan, cover) in enumerate(plans):
+        mine = results[k::len(plans)]
+        outcomes = [r[:3] for r in mine]
+        alts = [r[3] for r in mine]
+        bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
+                          certain=sampler.certain, alts=alts)
+        for b in bids:
+            b["legal"] = str(b["bid"]) in legal
+        exact = [lo for _, lo, hi in outcomes if lo == hi]
+        calls: dict[str, int] = {}
+        for contract, _, _ in outcomes:
+            if contract.called is not None:
+                calls[card_name(contract.called)] = calls.get(card_name(contract.called), 0) + 1
+        row_bids = [b for b in all_bids if cover(b)]
+        # Samples whose total fails some bid by being too high (the Siberian rule), and how
+        # many of them the declaration with a point card put away makes (some bid of those).
+        high = [_too_high(variant, contract, row_bids, seat, lo, hi)
+                for contract, lo, hi in outcomes]
+        too_many = [i for i in range(len(outcomes)) if high[i]]
+        held = sum(1 for i in too_many if alts[i] is not None and any(
+            all(_score(variant, alts[i][0], b, t, seat) > 0
+                for t in range(alts[i][1], alts[i][2] + 1))
+            for b in high[i]))
+        # The histogram's entries whose range a search limit left open (not one such as 0-10
+        # that settles every bid): told apart in the output.
+        open_hist: dict[str, int] = {}
+        for i, (contract, lo, hi) in enumerate(outcomes):
+            if _is_open(variant, contract, row_bids, seat, lo, hi, exact_points):
+                open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
+                open_samples.add(i)
+            elif alts[i] is not None:
+                c2, lo2, hi2 = alts[i]      # the declaration with a point card put away
+                if _is_open(variant, c2, high[i], seat, lo2, hi2, exact_points):
+                    open_samples.add(i)
+        rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
+                     "open": open_hist,
+                     "too_many": len(too_many), "held_back": held,
+                     # A mean over the settled samples alone would be biased (the hard ones
+                     # are left out): given only when every total is exact (None otherwise:
+                     # totals bounded on purpose, between the scoring's breakpoints, or
+                     # stopped by a limit).
+                     "mean": mean_estimate(exact) if len(exact) == len(outcomes) else None,
+                     "calls": calls,
+                     "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
+    candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["score"].mean is not None]
+    # Ties on the expected score go to the first in the table (max keeps the first).
+    best = max(candidates, key=lambda b: b["score"].mean, default=None)
+    recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
+    return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best,
+                     variant.unit, asked, within, variant.changed_options(),
+                     _ties(candidates, best, lambda b: b["score"].mean), len(open_samples))

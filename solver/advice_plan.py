@@ -1,0 +1,285 @@
+"""What the kinds of advice share, on top of :mod:`solver.advice_core`: the checks of their
+arguments (variant, seat, hand, trump, card, constraints, time budget), ``Plan`` and
+``declare`` (one way to declare a sampled deal), and the scoring of a declared sample against
+bids (``_score``, ``_breakpoints``, ``_settle``, ``_bid_stats``, with the Siberian rule's
+``_too_high`` and ``_held_back``). Bid, call and discard advice all settle their samples this
+way and play advice checks its arguments so; it is a module of its own so that no kind of
+advice imports another, and apart from ``advice_core`` because it is built on the rules'
+declarations and scores rather than on the search."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from napoleon_rules.cards import (JOKER, NT, CardParseError, Suit, card_name, cards_of, count,
+                                  mask_of, parse_card, parse_trump, points_of, trump_name)
+from napoleon_rules.deal import Deal
+from napoleon_rules.game import Choices
+from napoleon_rules.moves import Bid
+from napoleon_rules.variant import Variant, get_variant
+from napoleon_rules.variants.japanese import Japanese
+
+from .advice_core import (AdviceError, SearchBudget, discard_key, is_seconds, max_value,
+                          mean_estimate, policy_call, policy_discard, proportion_estimate,
+                          resolve_total)
+from .declarations import takes_blind
+from .sampling import HoldsCard, SuitCount, parse_constraint
+
+
+def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
+        raise AdviceError(f"{what} must be a mask of cards (napoleon_rules.deal.parse_hand("
+                          f"'AKQ.JT9.2.AK3')), not {hand!r}")
+    extra = hand & ~variant.deck
+    if extra:
+        raise AdviceError(f"{card_name(next(cards_of(extra)))} is not in the {variant.name} deck")
+    if count(hand) != size:
+        raise AdviceError(f"{what} holds {count(hand)} cards; {variant.name} needs {size}")
+
+
+def _variant(variant) -> Variant:
+    """A variant given as a ``Variant`` or by name (``"nap"``: the preset)."""
+    if isinstance(variant, str):
+        return get_variant(variant)
+    if not isinstance(variant, Variant):
+        raise AdviceError(f"expected a variant (a name such as 'nap', or "
+                          f"napoleon_rules.get_variant(name, options)), not {variant!r}")
+    return variant
+
+
+def _listed(items, what: str, single: tuple = (str,)) -> list:
+    """A list argument; one item given alone (``"lead"``, ``"AS"``) is a list of one."""
+    if isinstance(items, single):
+        return [items]
+    if isinstance(items, (bytes, dict)) or not hasattr(items, "__iter__"):
+        raise AdviceError(f"{what} must be a list, not {items!r}")
+    return list(items)
+
+
+def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
+    """What every kind of advice takes, checked: the variant (a name is read here) and the
+    constraints as ``Constraint`` objects (text such as ``"2:S>=4"`` is read here, and one
+    alone is a list of one)."""
+    variant = _variant(variant)
+    for what, x, low in (("samples", samples, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
+        if isinstance(x, bool) or not isinstance(x, int) or x < low:
+            raise AdviceError(f"{what} must be a whole number, at least {low}, not {x!r}")
+    if not isinstance(budget, SearchBudget):
+        raise AdviceError(f"budget must be a SearchBudget, not {budget!r}")
+    items = _listed((() if constraints is None else constraints), "constraints",
+                    (str, HoldsCard, SuitCount))
+    out = tuple(parse_constraint(c) if isinstance(c, str) else _check_constraint(c)
+                for c in items)
+    for c in out:
+        if isinstance(c, HoldsCard) and not variant.deck >> c.card & 1:
+            raise AdviceError(f"constraint {c}: {card_name(c.card)} is not in the "
+                              f"{variant.name} deck")
+    return variant, out
+
+
+def _check_within(within) -> None:
+    if within is not None and not is_seconds(within):
+        raise AdviceError(f"within must be a positive number of seconds, not {within!r}")
+
+
+def _deadline(within: float | None) -> float | None:
+    return None if within is None else time.monotonic() + within
+
+
+def _check_constraint(c):
+    if not isinstance(c, (HoldsCard, SuitCount)):
+        raise AdviceError(f"a constraint is text such as '2:S>=4' or a parsed one, not {c!r}")
+    return c
+
+
+def _trump(variant, trump):
+    """A trump as given (``Suit``, ``NT``, or text such as ``"S"``), checked for the variant."""
+    if isinstance(trump, str):
+        trump = parse_trump(trump)
+    if trump is None or trump not in variant.trumps:
+        shown = trump_name(trump) if trump in (*Suit, NT) else repr(trump)
+        raise AdviceError(f"trump {shown} is not allowed in {variant.name} "
+                          f"(allowed: {', '.join(trump_name(x) for x in variant.trumps)})")
+    return trump
+
+
+def _check_seat(variant, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < variant.players:
+        raise AdviceError(f"seat must be 0..{variant.players - 1}, not {seat!r}")
+
+
+def _card(variant, card, what: str) -> int:
+    """A card of the variant's deck, given as its number or as text (``"AS"``, ``"JO"``)."""
+    if isinstance(card, str):
+        try:
+            card = parse_card(card)
+        except CardParseError as e:
+            raise AdviceError(f"{what}: {e}") from None
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER \
+            or not variant.deck >> card & 1:
+        shown = card_name(card) if type(card) is int and 0 <= card <= JOKER else repr(card)
+        raise AdviceError(f"{what}: {shown} is not a card of the {variant.name} deck")
+    return card
+
+
+def _check_call(variant, call) -> int:
+    """A called card (its number or text such as ``"AS"``): one card of the variant's deck,
+    in a game that calls one."""
+    if variant.name == "nap" or variant.fixed_partnership:
+        raise AdviceError(f"{variant.name} has no card to call"
+                          + (" (the partner sits opposite)" if variant.fixed_partnership else
+                             " (the bidder plays alone)"))
+    return _card(variant, call, "call")
+
+
+# ---- declaring a sampled deal -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Plan:
+    """One way to declare: the trump, and (None = the fast policy) the call and discard."""
+
+    trump: object
+    call: int | None = None
+    alone: bool = False
+    discard: tuple[int, ...] | None = None
+    misere: bool = False
+
+
+def declare(variant, places: Sequence[int], seat: int, plan: Plan):
+    """``(contract, first position)`` of the sampled deal ``places`` with ``seat`` as declarer."""
+    n = variant.players
+    deal = Deal(variant, tuple(places[:n]), places[n])
+    if variant.name == "nap":
+        bid = Bid(0, None, "misere") if plan.misere else Bid(3)
+        return variant.declare(deal, seat, bid, Choices())
+    pool = deal.hands[seat] | deal.rest
+    discard = plan.discard
+    if discard is None:
+        discard = policy_discard(variant, plan.trump, pool, count(deal.rest))
+    if variant.has_coup_card and plan.call is not None and pool >> plan.call & 1 \
+            and plan.call not in discard:
+        # Secretary: the coup card is named after the warchest is taken and two cards go
+        # back, and not from Napoleon's hand: a card he would call that came to him with the
+        # warchest goes back instead of the policy's last choice (he then plays alone).
+        discard = tuple(discard[:-1]) + (plan.call,)
+    kept = pool & ~mask_of(discard)
+    friend = "card"
+    call = plan.call
+    if plan.alone:
+        friend = "none" if variant.name == "mighty" else "card"
+        call = next(cards_of(kept)) if friend == "card" else None
+    elif call is None:
+        # Japanese Napoleon calls before seeing the blind; the others after the discard.
+        seen = deal.hands[seat] if isinstance(variant, Japanese) else kept
+        call = policy_call(variant, plan.trump, seen)
+    bid_trump = None if variant.name == "secretary" else plan.trump
+    bid = Bid(variant.all_bids()[0].level, bid_trump)
+    choices = Choices(call=call, discard=tuple(discard), friend=friend,
+                      trump=plan.trump if variant.name == "secretary" else None)
+    return variant.declare(deal, seat, bid, choices)
+
+
+def _score(variant, contract, bid: Bid, total: int, seat: int) -> float:
+    return variant.score(replace(contract, bid=bid), total)[seat]
+
+
+def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
+                 exact: bool) -> list[int]:
+    """Totals t where some bid's score (or made/failed) changes between t-1 and t: the only
+    questions "total >= t" the advice needs answered."""
+    if exact:
+        return list(range(1, top + 1))
+    points = set()
+    for b in bids:
+        prev = _score(variant, contract, b, 0, seat)
+        for t in range(1, top + 1):
+            cur = _score(variant, contract, b, t, seat)
+            if cur != prev:
+                points.add(t)
+            prev = cur
+    return sorted(points)
+
+
+def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False,
+               alts: Sequence | None = None) -> list[dict]:
+    """Per bid: P(make) (the variant's score pays Napoleon) and the expected score, each over
+    the samples whose bounds settle it. ``alts[i]``: another declaration ``(contract, lo,
+    hi)`` of sample i the declarer may take instead (``_held_back``), or None; each bid then
+    scores the better of the two."""
+    out = []
+    for b in bids:
+        made, scores, open_make, open_score = [], [], 0, 0
+        for i, (contract, lo, hi) in enumerate(outcomes):
+            values = {_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}
+            alt = alts[i] if alts is not None else None
+            if alt is not None:
+                c2, lo2, hi2 = alt
+                other = {_score(variant, c2, b, t, seat) for t in range(lo2, hi2 + 1)}
+                values = {max(x, y) for x in values for y in other}
+            if len(values) == 1:
+                scores.append(next(iter(values)))
+            else:
+                open_score += 1
+            wins = {v > 0 for v in values}
+            if len(wins) == 1:
+                made.append(wins.pop())
+            else:
+                open_make += 1
+        out.append({"bid": b, "p_make": proportion_estimate(sum(made), len(made), open_make, certain),
+                    "score": mean_estimate(scores, open_score)})
+    return out
+
+
+def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget, table,
+            exact: bool) -> tuple:
+    """``(contract, lo, hi, alt)`` of one sample declared by ``plan``: bounds on the total
+    that settle every bid of ``bids``, and ``alt``, the same for the declaration with a point
+    card put away (``_held_back``) when taking every point fails some of them, else None."""
+    contract, pos = declare(variant, places, seat, plan)
+    offset = variant.credited(contract, 0)
+    points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact)
+    lo, hi = resolve_total(pos, points, offset, budget, table)
+    too_high = _too_high(variant, contract, bids, seat, lo, hi)
+    shed = _held_back(variant, places, seat, plan, contract) if too_high else None
+    if shed is None:
+        return contract, lo, hi, None
+    # The declarer who bid one of these would put a point card away instead: solved so.
+    c2, p2 = declare(variant, places, seat, shed)
+    off2 = variant.credited(c2, 0)
+    points = _breakpoints(variant, c2, too_high, seat, off2 + max_value(p2), exact)
+    # It took every point with one more: likely all it can now, asked first.
+    return contract, lo, hi, (c2, *resolve_total(p2, points, off2, budget, table,
+                                                  expect_high=True))
+
+
+def _too_high(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int) -> list[Bid]:
+    """The bids an exact total fails by being too high (the Siberian rule: all 20 without
+    bidding 20) while one point less would make them."""
+    if lo != hi or lo <= 0:
+        return []
+    return [b for b in bids
+            if _score(variant, contract, b, lo, seat) <= 0
+            < _score(variant, contract, b, lo - 1, seat)]
+
+
+def _held_back(variant, places, seat: int, plan: Plan, contract) -> Plan | None:
+    """The policy's declaration with its last discard swapped for a point card (the one the
+    policy would put away first): where discarded points score for the opponents, that side
+    can no longer take every point, so the bids that taking them all fails may be made. None
+    where that does not apply (no blind, discards credited to the declarer, no point card)."""
+    if variant.unit != "points" or variant.discard_points_to != "opponents" or \
+            not takes_blind(variant) or plan.discard is not None:
+        return None
+    if not contract.discards or contract.discard_points:
+        return None               # nothing put away, or a point card is already
+    pool = places[seat] | places[variant.players]
+    key = discard_key(variant, plan.trump, pool)
+    discard = sorted(cards_of(contract.discards), key=key)   # the policy's order, as declared
+    kept_points = [c for c in cards_of(pool & ~contract.discards) if points_of(1 << c)
+                   and c != contract.called]
+    if not kept_points:
+        return None
+    shed = min(kept_points, key=key)
+    discard[-1] = shed
+    return replace(plan, call=contract.called, discard=tuple(discard))
