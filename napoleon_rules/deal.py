@@ -36,6 +36,11 @@ class Deal:
     def __str__(self) -> str:
         return deal_str(self)
 
+    def __repr__(self) -> str:
+        # The notation, and the variant's options when it has any: str() names only the
+        # preset, so the options are what it takes to read the deal back.
+        return f"Deal({deal_str(self)!r}, {self.variant!r})"
+
     @classmethod
     def from_str(cls, text: str, variant: Variant | str | None = None) -> "Deal":
         """Read the one-line notation (see :func:`parse_deal`). ``str(deal)`` names the preset

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .auction import Auction, AuctionResult
-from .cards import JOKER, Suit, as_trump, card_name, cards_of, count, mask_of, points_of
+from .cards import (JOKER, Suit, as_trump, card_name, cards_of, count, mask_of, points_of,
+                    trump_name)
 from .deal import Deal
 from .errors import IllegalPlayError
 from .moves import Bid, Move
@@ -57,6 +58,15 @@ class Contract:
     @property
     def discard_points(self) -> int:
         return points_of(self.discards)
+
+    def __repr__(self) -> str:
+        # The cards as text (the fields hold a card number and a mask of cards).
+        called = None if self.called is None else card_name(self.called)
+        discards = " ".join(card_name(c) for c in cards_of(self.discards))
+        return (f"Contract(declarer={self.declarer}, bid={self.bid!r}, "
+                f"trump={trump_name(self.trump)!r}, "
+                f"partner={self.partner}, called={called!r}, discards={discards!r}, "
+                f"alone={self.alone}, friend={self.friend!r})")
 
 
 def holder(hands: Sequence[int], card: int) -> int | None:

@@ -365,3 +365,15 @@ def test_every_entry_point_bounds_the_table_size_alike():
             analyse(deal, declarers=[0], tt_mb=bad)
         with pytest.raises(NapoleonError, match=f"1..{MAX_TT_MB}"):
             SearchBudget(tt_mb=bad)
+
+
+def test_deal_and_contract_reprs_show_cards():
+    from napoleon_rules import Bid, Deal, Suit, get_variant, random_deal
+    from napoleon_rules.game import Contract
+    v = get_variant("japanese", players=7)
+    deal = random_deal(v, 5)
+    text = repr(deal)
+    assert text.startswith("Deal('japanese:") and "players=7" in text
+    assert Deal.from_str(text.split("'")[1], v) == deal      # the notation it shows reads back
+    c = Contract(0, Bid(11, Suit.SPADES), Suit.SPADES, called=12, discards=0b111)
+    assert "called='AS'" in repr(c) and "discards='2S 3S 4S'" in repr(c) and "trump='S'" in repr(c)
