@@ -229,7 +229,8 @@ def bid(
         show_default=False)] = None,
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
+    time_limit: TimeLimit = 2.0,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
@@ -247,7 +248,8 @@ def bid(
     Speed: each sample is one double-dummy search per trump. A full 10-card Japanese hand
     takes about 0.35 s a sample on 2 cores (every core is used unless --jobs says otherwise;
     200 samples: about 70 s; --within caps the whole time); a 7-player Japanese hand (7
-    cards) about 0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows the progress.
+    cards) about 0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows
+    the progress.
 
     Examples (quickest first; the last takes about 20 s):
 
@@ -368,7 +370,8 @@ def call(
         "--bid", help="The level bid, e.g. 14 (or 14S, its suit the trump's; default the "
         "lowest).", show_default=False)] = None,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
+    time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
@@ -418,7 +421,8 @@ def discard(
     candidates: Annotated[int, typer.Option(
         help="Discards kept after the cheap ranking, then halved round by round.")] = 12,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
+    time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """The best cards to put away, with the expected total the side takes.
@@ -480,7 +484,8 @@ def play(
     target: Annotated[Optional[int], typer.Option(
         help="Also give P(the declarer's side takes at least this from here).",
         show_default=False)] = None,
-    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(), time_limit: TimeLimit = 2.0,
+    samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
+    time_limit: TimeLimit = 2.0,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
