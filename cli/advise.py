@@ -35,7 +35,8 @@ Seed = Annotated[Optional[int], typer.Option(
          "sample hits its limit). Without it one is chosen; the output shows it.",
     show_default=False)]
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Threads solving samples in parallel "
-                                   "(the result does not depend on it); default: every core.")]
+                                   "(the result does not depend on it) [default: every core].",
+                                   show_default=False)]
 TimeLimit = Annotated[float, typer.Option(
     help="Seconds of search per sample; a sample stopped by it is counted as undecided, never "
          "guessed.")]
@@ -288,7 +289,8 @@ def bid(
             lines.append("  (open) = a search limit left the total only bounded, some bids "
                          "unsettled (an unmarked range such as 0-10 settles every bid)")
         if row["calls"]:
-            lines.append("  calls " + ", ".join(f"{k} x{n}" for k, n in row["calls"].items())
+            lines.append("  calls " + ", ".join(f"{card_text(parse_card(k))} x{n}"
+                                                for k, n in row["calls"].items())
                          + f"; alone in {row['alone']}")
         if row["too_many"]:
             lines.append(f"  {row['too_many']} sample(s) take every point, which fails the lower "

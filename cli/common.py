@@ -263,7 +263,7 @@ OPTION_OF_PARAMETER = {"time_limit": "--time-limit", "node_limit": "--node-limit
                        "trumps": "--trump", "samples": "--samples", "seed": "--seed",
                        "within": "--within", "target": "--target", "call": "--call",
                        "candidates": "--candidates", "bid_level": "--bid",
-                       "discards": "--discards", "earlier": "--earlier"}
+                       "discards": "--discard", "earlier": "--earlier"}
 
 #: A message that starts with parameters: ``NAME must ...``, ``NAME: ...``, ``bad NAME:
 #: ...``, ``NAME and NAME disagree ...``.

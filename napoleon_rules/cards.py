@@ -171,15 +171,17 @@ def parse_trump(text: str | None) -> Suit | str | None:
 
 def as_trump(trump: Suit | str | None) -> Suit | str | None:
     """A trump given in Python: a ``Suit``, :data:`NT` or None as it is, text (``"H"``,
-    ``"nt"``, ``"\u2665"``) read by :func:`parse_trump`. The rules compare trumps with ``Suit``
-    members, so text left as it is would play a game without trump; anything else raises
-    ``CardParseError``."""
+    ``"nt"``, ``"\u2665"``) read by :func:`parse_trump`, a suit number 0..3 as its ``Suit``.
+    The rules compare trumps with ``Suit`` members, so text left as it is would play a game
+    without trump; anything else raises ``CardParseError``."""
     if trump is None or trump.__class__ is Suit or trump is NT:
         return trump
     if isinstance(trump, str):
         return parse_trump(trump)
-    raise CardParseError(f"a trump is a Suit, NT or None (or text: S, H, D, C, NT), "
-                         f"not {trump!r}")
+    if trump.__class__ is int and 0 <= trump <= 3:     # a suit number (Suit is an IntEnum)
+        return Suit(trump)
+    raise CardParseError(f"a trump is a Suit, NT or None (or text: S, H, D, C, NT, or a suit "
+                         f"number 0..3), not {trump!r}")
 
 
 def trump_name(trump: Suit | str | None) -> str | None:

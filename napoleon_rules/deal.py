@@ -37,9 +37,11 @@ class Deal:
         return deal_str(self)
 
     def __repr__(self) -> str:
-        # The notation, and the variant's options when it has any: str() names only the
-        # preset, so the options are what it takes to read the deal back.
-        return f"Deal({deal_str(self)!r}, {self.variant!r})"
+        # What reads the deal back: the notation, and the variant when it has options (the
+        # notation names only the preset).
+        if not self.variant.changed_options():
+            return f"Deal.from_str({deal_str(self)!r})"
+        return f"Deal.from_str({deal_str(self)!r}, {self.variant!r})"
 
     @classmethod
     def from_str(cls, text: str, variant: Variant | str | None = None) -> "Deal":

@@ -60,13 +60,13 @@ class Contract:
         return points_of(self.discards)
 
     def __repr__(self) -> str:
-        # The cards as text (the fields hold a card number and a mask of cards).
-        called = None if self.called is None else card_name(self.called)
-        discards = " ".join(card_name(c) for c in cards_of(self.discards))
-        return (f"Contract(declarer={self.declarer}, bid={self.bid!r}, "
-                f"trump={trump_name(self.trump)!r}, "
-                f"partner={self.partner}, called={called!r}, discards={discards!r}, "
-                f"alone={self.alone}, friend={self.friend!r})")
+        # For reading, the cards as text (the fields hold a card number and a mask of
+        # cards); in angle brackets, since it does not build a Contract.
+        called = "-" if self.called is None else card_name(self.called)
+        discards = " ".join(card_name(c) for c in cards_of(self.discards)) or "-"
+        return (f"<Contract declarer={self.declarer} bid={self.bid} "
+                f"trump={trump_name(self.trump)} partner={self.partner} called={called} "
+                f"discards={discards} alone={self.alone} friend={self.friend}>")
 
 
 def holder(hands: Sequence[int], card: int) -> int | None:

@@ -22,10 +22,11 @@ class Move:
     call_joker: bool = False
 
     def __repr__(self) -> str:
-        # Card text, as Move.from_str reads it (dataclass equality and order are kept).
+        # Card text, as Move.from_str reads it (python-chess's Move.from_uci('e2e4') style:
+        # the repr builds the same move; dataclass equality and order are kept).
         try:
             if isinstance(self.call_joker, bool):
-                return f"Move({str(self)!r})"
+                return f"Move.from_str({str(self)!r})"
         except (CardParseError, ValueError, TypeError):    # not a move of a card: as it is
             pass
         return (f"Move(card={self.card!r}, joker_suit={self.joker_suit!r}, "

@@ -50,6 +50,8 @@ class Position:
                 object.__setattr__(self, "trump", parse_trump(trump))
             except CardParseError as e:
                 raise PositionError(str(e)) from None
+        elif trump.__class__ is int and 0 <= trump <= 3:    # a suit number: its Suit
+            object.__setattr__(self, "trump", Suit(trump))
 
     def __str__(self) -> str:
         """The position for reading: the game, then each seat's hand in card text (the repr
@@ -65,7 +67,9 @@ class Position:
             options = ", ".join(f"{k}={val}" for k, val in v.changed_options().items())
             lines = [f"{v.name}" + (f" ({options})" if options else "")
                      + f": trump {trump_name(self.trump) or 'not fixed yet'}, "
-                     f"trick {self.trick + 1} of {v.tricks}, declarer seat {self.declarer} "
+                     + (f"all {v.tricks} tricks played" if self.is_over else
+                        f"trick {self.trick + 1} of {v.tricks}")
+                     + f", declarer seat {self.declarer} "
                      f"({side})" + (", Mis\u00e8re" if self.misere else "")]
             for seat, h in enumerate(hands):
                 cards = " ".join(card_name(c) for c in sort_cards(cards_of(h)))

@@ -170,8 +170,9 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             rows = {"lead": "lead", "misere": "misere", "mis\u00e8re": "misere"}
             bad = [t for t in trumps if not isinstance(t, str) or t.strip().lower() not in rows]
             if bad:
-                raise AdviceError(f"trumps: in nap the first lead names trump, so each is 'lead' "
-                                  f"or 'misere' (the two rows of its bid advice), not {bad[0]!r}")
+                raise AdviceError(f"trumps: in nap the first lead names trump, so a trump is "
+                                  f"'lead' or 'misere' (the two rows of its bid advice), not "
+                                  f"{bad[0]!r}")
             trumps = [rows[t.strip().lower()] for t in trumps]
             if "misere" in trumps and not _bids_misere(variant):
                 raise AdviceError("nap: Mis\u00e8re is not bid in this game (option misere "

@@ -60,13 +60,23 @@ def test_an_unknown_trump_is_a_position_error():
         dataclasses.replace(late(), trump="X")
 
 
-@pytest.mark.parametrize("junk", [1, True, 1.0])
+@pytest.mark.parametrize("junk", [7, -1, True, 1.0])
 def test_a_trump_that_is_not_a_suit_is_refused_by_the_rules(junk):
-    """A suit number passed ``trump in variant.trumps`` (IntEnum members equal ints) and was
+    """A number passed ``trump in variant.trumps`` (IntEnum members equal ints) and was
     played as no trump by the Japanese rules."""
     pos = dataclasses.replace(late(), trump=junk)
     with pytest.raises(PositionError, match="trump must be a Suit, NT or None"):
         pos.check_rules()
+
+
+def test_a_suit_number_is_read_as_its_suit():
+    """Suit is an IntEnum, so 1 is how a program may hold hearts: read as Suit.HEARTS (it was
+    played as no trump)."""
+    assert dataclasses.replace(late(), trump=1).trump is Suit.HEARTS
+    v = get_variant("japanese")
+    cards = parse_cards("KC 3H 9H 4C 5H")
+    assert v.trick_winner(cards, trump=1, trick=7) == v.trick_winner(cards, trump=Suit.HEARTS,
+                                                                      trick=7) == 2
 
 
 @pytest.mark.parametrize("name", ["japanese", "japoleon", "mighty"])
@@ -78,7 +88,7 @@ def test_variant_methods_read_a_text_trump(name):
     assert v.trick_winner(cards, trump="H", trick=7) == \
         v.trick_winner(cards, trump=Suit.HEARTS, trick=7)
     with pytest.raises(CardParseError, match="a trump is a Suit, NT or None"):
-        v.trick_winner(cards, trump=1, trick=7)
+        v.trick_winner(cards, trump=7, trick=7)
     with pytest.raises(CardParseError):
         v.roles("X")
 
@@ -277,7 +287,7 @@ def test_auction_checks_its_arguments():
 @pytest.mark.parametrize("args,words", [(("15S",), "parse_bid('15S') reads bid text"),
                                         ((True,), "level is a whole number"),
                                         ((13, "X"), "trump is a Suit, NT or None"),
-                                        ((13, 1), "trump is a Suit, NT or None"),
+                                        ((13, 9), "trump is a Suit, NT or None"),
                                         ((0, None, "napp"), "name is None or one of")])
 def test_a_bid_of_the_wrong_types_is_refused(args, words):
     with pytest.raises(IllegalPlayError, match=re.escape(words)):
@@ -307,14 +317,16 @@ def test_played_given_as_a_list_names_the_type():
 
 # ---- readable output ---------------------------------------------------------------------------
 def test_a_move_shows_its_card_text():
-    assert repr(Move(parse_card("3H"))) == "Move('3H')"
-    assert repr(Move(52, Suit.HEARTS)) == "Move('JO:H')"
-    assert repr(Move(parse_card("3C"), None, True)) == "Move('3C!')"
+    assert repr(Move(parse_card("3H"))) == "Move.from_str('3H')"
+    assert repr(Move(52, Suit.HEARTS)) == "Move.from_str('JO:H')"
+    assert repr(Move(parse_card("3C"), None, True)) == "Move.from_str('3C!')"
+    for move in (Move(parse_card("3H")), Move(52, Suit.HEARTS), Move(parse_card("3C"), None, True)):
+        assert eval(repr(move), {"Move": Move}) == move       # the repr builds the same move
     assert Move.from_str("JO:H") == Move(52, Suit.HEARTS)
     assert sorted([Move(5), Move(3)]) == [Move(3), Move(5)]
     assert "99" in repr(Move(99)) and "'AS'" in repr(Move("AS"))    # junk shown as it is
     line = solver.solve(late()).line
-    assert repr(line).startswith("[Move('")
+    assert repr(line).startswith("[Move.from_str('")
 
 
 def test_a_position_shows_its_hands_by_seat():
@@ -372,8 +384,12 @@ def test_deal_and_contract_reprs_show_cards():
     from napoleon_rules.game import Contract
     v = get_variant("japanese", players=7)
     deal = random_deal(v, 5)
+    from napoleon_rules.variants.japanese import Japanese
     text = repr(deal)
-    assert text.startswith("Deal('japanese:") and "players=7" in text
-    assert Deal.from_str(text.split("'")[1], v) == deal      # the notation it shows reads back
+    assert text.startswith("Deal.from_str('japanese:") and "players=7" in text
+    assert eval(text, {"Deal": Deal, "Japanese": Japanese}) == deal     # the repr reads back
+    plain = random_deal(get_variant("japanese"), 5)
+    assert eval(repr(plain), {"Deal": Deal}) == plain
     c = Contract(0, Bid(11, Suit.SPADES), Suit.SPADES, called=12, discards=0b111)
-    assert "called='AS'" in repr(c) and "discards='2S 3S 4S'" in repr(c) and "trump='S'" in repr(c)
+    assert repr(c).startswith("<Contract ") and "called=AS" in repr(c) and \
+        "discards=2S 3S 4S" in repr(c) and "trump=S" in repr(c)

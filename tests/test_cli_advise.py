@@ -292,7 +292,7 @@ def test_in_option_terms_names_the_advise_options():
     assert in_option_terms("bad auction: 12H does not beat 13S") == \
         "bad --auction: 12H does not beat 13S"
     assert in_option_terms("discards and earlier disagree: x") == \
-        "--discards and --earlier disagree: x"
+        "--discard and --earlier disagree: x"
     assert in_option_terms("give them (earlier, --earlier CARDS)") == "give them (--earlier CARDS)"
     for unchanged in ("seat 2 is not to move (seat 1 is)", "the hand must be a mask",
                       "declarer must be a seat 0..4", "seat and hand: x"):

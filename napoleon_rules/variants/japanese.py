@@ -132,7 +132,7 @@ class Japanese(Variant):
 @register
 class JapaneseStakes(Japanese):
     name = "japanese-stakes"
-    title = "Japanese Napoleon, stakes settlement"
+    title = "Japanese Napoleon with stakes"
     summary = "as japanese; no Yoromeki, all pass = same dealer, Same-two 2 ranks 4th, stakes settlement"
     OPTIONS = (
         PLAYERS_OPTION,
