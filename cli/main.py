@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Annotated, Optional
 
@@ -55,6 +56,14 @@ app.command("analyse", cls=common.OnceCommand)(analyse.analyse)
 app.add_typer(advise_app, name="advise")
 
 
+def parser_message(text: str) -> str:
+    """The option parser's message on one line, in plain words: Typer's validation speaks
+    of "Value error, ..." and "Input should be ...", which read as the program's internals."""
+    text = " ".join(text.split())
+    text = re.sub(r": Value error, ", ": ", text)
+    return re.sub(r": Input should be ", ": it should be ", text)
+
+
 def main() -> None:
     """Console-script entry point: the app, with the command line's own mistakes (an unknown
     option, a missing argument, a value of the wrong type) reported like every other bad
@@ -70,7 +79,7 @@ def main() -> None:
             e.show()              # 'napoleon' or 'napoleon advise' alone: the help
             sys.exit(e.exit_code)
         where = getattr(getattr(e, "ctx", None), "command_path", None) or "napoleon"
-        typer.echo(f"error: {' '.join(e.format_message().split())} (see '{where} --help')",
+        typer.echo(f"error: {parser_message(e.format_message())} (see '{where} --help')",
                    err=True)
         sys.exit(e.exit_code)
     if code == 130:                 # Ctrl-C: the app's own exit code for it, said in words

@@ -132,9 +132,20 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
         raise UsageError("give only one of --call CARD, --partner SEAT and --alone")
 
     if v.trump_from_first_lead:  # Nap: the bidder plays alone; the first card led sets trump
+        # 'napoleon analyse' and 'advise bid' name Nap's two rows --trump lead / misere: the
+        # same words are read here (misere is the bid misere, lead any other bid).
+        row = trump.strip().lower() if isinstance(trump, str) else None
+        if row in ("lead", "misere", "mis\u00e8re"):
+            if row != "lead":
+                if bid is not None and bid.strip().lower() not in ("misere", "mis\u00e8re"):
+                    raise UsageError(f"--trump misere and --bid {bid} disagree: Mis\u00e8re is "
+                                     "its own bid")
+                bid = "misere"
+            trump = None
         if trump is not None or call is not None or partner is not None or alone or discard:
             raise UsageError(f"{v.name}: give only --declarer and --bid (the bidder plays alone "
-                             "and the first card led sets the trump)")
+                             "and the first card led sets the trump; --trump takes only 'lead' "
+                             "or 'misere', the rows of 'napoleon analyse')")
         contract, pos = v.declare(deal, declarer, _nap_bid(v, bid), Choices())
         return DealStart(pos, contract, f"seat {declarer} bids {contract.bid}, plays alone, "
                                         f"leads")

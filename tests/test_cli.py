@@ -623,3 +623,16 @@ def test_readme_option_tables_are_the_rules_json():
             values = str(o["values"]).replace(" | ", " or ")
             want.append(f"| `{o['name']}`{mark} | `{default}` | {values} | {o['doc']} |")
         assert table == want, name
+
+
+@pytest.mark.parametrize("args,words", [
+    (("bench", "--mode", "slow"), "'--mode': 'slow' is not one of"),
+    (("bench", "-n", "0"), "it should be greater than or equal to 1"),
+    (("advise", "bid", "AK.2.Q.A", "-v", "nap", "-n", "abc"), "it should be a valid integer"),
+])
+def test_the_option_parsers_messages_read_plainly(args, words):
+    """Typer's validation says "Value error, ..." and "Input should be ...": reworded."""
+    done = run_main(*args)
+    assert done.returncode == 2, done.stderr
+    assert words in done.stderr and "Value error" not in done.stderr \
+        and "Input should" not in done.stderr, done.stderr

@@ -430,3 +430,17 @@ def test_a_bid_in_another_suit_than_the_trump_is_named():
     res = runner.invoke(app, ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "S",
                               "--bid", "12H"])
     one_line_error(res, "--bid 12H is in another suit than --trump", "level alone (12)")
+
+
+def test_nap_trump_rows_of_analyse_are_read_by_solve():
+    """'napoleon analyse' and 'advise bid' name Nap's rows --trump lead / misere: solve reads
+    --trump misere as the bid misere, and --trump lead as any other bid."""
+    deal = deal_str(random_deal(get_variant("nap", {"players": 3}), 5))
+    base = ["solve", deal, "-o", "players=3", "--declarer", "1", "--json"]
+    by_bid = json.loads(runner.invoke(app, base + ["--bid", "misere"]).stdout)
+    by_row = json.loads(runner.invoke(app, base + ["--trump", "misere"]).stdout)
+    assert by_row["value"] == by_bid["value"] and by_row["declaration"]["bid"] == "misere"
+    lead = json.loads(runner.invoke(app, base + ["--trump", "lead"]).stdout)
+    assert lead["declaration"]["bid"] != "misere"
+    one_line_error(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
+                   "--trump misere and --bid 3 disagree")
