@@ -13,9 +13,9 @@ from napoleon_rules import Deal, get_variant, parse_deal
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
-from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs, dumps,
-                     fail, hand_text, options_named_as_typed, parse_options, plural, read_seat, read_text,
-                     seat_text, user_errors)
+from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
+                     dumps, fail, hand_text, options_named_as_typed, parse_options, plural,
+                     read_seat, read_text, seat_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:

@@ -539,7 +539,8 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     if tt_mb is None:
         tt_mb = 64 if v.tricks - setup.start_trick >= 8 else 8
     if not valid_tt_mb(tt_mb):
-        raise AnalysisOptionError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {tt_mb!r}")
+        raise AnalysisOptionError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), "
+                                  f"not {tt_mb!r}")
     budget = _Budget(time_limit, node_limit)
     work = [(d, s) for d in seats for s in columns]
     want_line = len(work) == 1
