@@ -17,8 +17,8 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text, check_node_limit,
-                     check_seed, default_jobs, dumps, fail, options_named_as_typed, user_errors,
-                     variant_from)
+                     check_seed, default_jobs, dumps, fail, options_named_as_typed, plural,
+                     user_errors, variant_from)
 from .info import rest_name
 
 advise_app = typer.Typer(
@@ -293,9 +293,11 @@ def bid(
                                                 for k, n in row["calls"].items())
                          + f"; alone in {row['alone']}")
         if row["too_many"]:
-            lines.append(f"  {row['too_many']} sample(s) take every point, which fails the lower "
-                         "bids (Siberian rule): for those bids they are also solved with a "
-                         f"point card put away, which makes them in {row['held_back']}")
+            many = row["too_many"]
+            lines.append(f"  {plural(many, 'sample')} {'takes' if many == 1 else 'take'} every "
+                         "point, which fails the lower bids (Siberian rule): for those bids "
+                         f"{'it is' if many == 1 else 'they are'} also solved with a point card "
+                         f"put away, which makes them in {row['held_back']}")
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
             mark = "" if b["legal"] else "  (not legal now)"
@@ -310,7 +312,8 @@ def bid(
                         if tied else ""))
     if any(b["legal"] and (b["score"].undecided or b["p_make"].undecided)
            for row in advice.rows for b in row["bids"]):
-        lines.append(f"note: {advice.open_samples} sample(s) left bids open (search limit): "
+        lines.append(f"note: {plural(advice.open_samples, 'sample')} left bids open (search "
+                     "limit): "
                      "the estimates leave each out where it is open, so the advice rests on "
                      "fewer samples (raise --time-limit or --node-limit)")
     lines.append(f"recommended: {advice.recommended}")

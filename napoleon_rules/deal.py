@@ -69,7 +69,8 @@ class Deal:
         missing = v.deck & ~seen
         if missing:
             names = " ".join(card_name(c) for c in sort_cards(cards_of(missing)))
-            raise DealError(f"the deal is missing {count(missing)} card(s): {names}")
+            k = count(missing)
+            raise DealError(f"the deal is missing {k} card{'' if k == 1 else 's'}: {names}")
         for i, h in enumerate(self.hands):
             if count(h) != v.hand_size:
                 raise DealError(f"hand {i} holds {count(h)} cards; {v.name} deals {v.hand_size}")

@@ -88,7 +88,9 @@ def take_blind(variant: Variant, deal: Deal, declarer: int, discard: Sequence[in
     if len(set(discard)) != len(discard):
         raise IllegalPlayError("the discard names a card twice")
     if len(discard) != count(deal.rest):
-        raise IllegalPlayError(f"{variant.name}: discard exactly {count(deal.rest)} card(s), not {len(discard)}")
+        k = count(deal.rest)
+        raise IllegalPlayError(f"{variant.name}: discard exactly {k} card{'' if k == 1 else 's'}, "
+                               f"not {len(discard)}")
     if d & ~pool:
         bad = next(cards_of(d & ~pool))
         raise IllegalPlayError(f"cannot discard {card_name(bad)}: it is not in the declarer's hand or the blind")

@@ -218,7 +218,7 @@ def test_bid_histogram_marks_open_ranges_and_says_the_advice_rests_on_them():
     text = run(*args).stdout
     assert "3-4 (open):1" in text and "(open) = a search limit" in text
     assert "1-5:4" in text and "1-5 (open)" not in text     # settles misère: not open
-    assert "note: 1 sample(s) left bids open" in text
+    assert "note: 1 sample left bids open" in text
     data = json.loads(run(*args, "--json").stdout)
     assert data["open_samples"] == 1 and data["trumps"][0]["points_open"] == {"3-4": 1}
     assert data["trumps"][0]["points"] == {"3": 1, "3-4": 1, "4": 2}   # unchanged
@@ -327,6 +327,6 @@ def test_play_errors_name_the_options(example_position):
         "give the complete tricks' cards (--earlier CARDS) or the cards put away "
         "(--discards CARDS)")
     assert refused(*base, "--discards", "2S 3S", "--earlier", "2S").startswith(
-        "error: --earlier: 7 complete trick(s) of 5 cards hold 35 cards, not 1")
+        "error: --earlier: 7 complete tricks of 5 cards hold 35 cards, not 1")
     assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
         "error: --call: 2C is in no hand, not in this trick and not among the cards put away")
