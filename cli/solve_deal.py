@@ -156,6 +156,17 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
             raise UsageError(f"{v.name} has a fixed partnership and no blind: give only "
                              "--declarer, --trump and --bid")
         level = 1 if bid is None else bid.strip()
+        # '3NT' as bridge players write it: the strain must be --trump's
+        named = re.fullmatch(r"([0-9]{1,2})\s*([SHDC\u2660\u2665\u2666\u2663]|NT|N)",
+                             str(level), re.IGNORECASE)
+        if named:
+            strain = parse_trump("NT" if named.group(2).upper() in ("N", "NT")
+                                 else named.group(2))
+            if strain != want:
+                raise UsageError(f"--bid {bid} is in another strain than --trump "
+                                 f"{trump_text(want)}: give the level alone ({named.group(1)}) "
+                                 "or with the trump's strain")
+            level = named.group(1)
         if not re.fullmatch(r"[0-9]{1,2}", str(level)) or not 1 <= int(level) <= 7:
             raise UsageError(f"--bid: a {v.name} contract is 1..7 tricks, not {bid!r}")
         contract, pos = v.declare(deal, declarer, Bid(int(level), want), Choices())

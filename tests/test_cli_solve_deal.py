@@ -444,3 +444,13 @@ def test_nap_trump_rows_of_analyse_are_read_by_solve():
     assert lead["declaration"]["bid"] != "misere"
     one_line_error(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
                    "--trump misere and --bid 3 disagree")
+
+
+def test_a_bridge_bid_may_name_its_strain():
+    deal = deal_str(random_deal(get_variant("bridge"), 3))
+    base = ["solve", deal, "--declarer", "S", "--trump", "NT", "--node-limit", "2000000", "--json"]
+    by_level = json.loads(runner.invoke(app, base + ["--bid", "3"]).stdout)
+    by_name = json.loads(runner.invoke(app, base + ["--bid", "3nt"]).stdout)
+    assert by_name["declaration"] == by_level["declaration"]
+    assert by_name["declaration"]["bid"] == "3NT"
+    one_line_error(runner.invoke(app, base + ["--bid", "3S"]), "--bid 3S is in another strain")
