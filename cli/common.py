@@ -17,6 +17,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from napoleon_rules import NapoleonError, Variant, get_variant
 from napoleon_rules.cards import SUIT_LETTERS, SUIT_SYMBOLS, Suit, card_rank, card_suit, cards_of
+from napoleon_rules.errors import plural  # noqa: F401  (the commands import it from here)
 
 #: Exit codes: 2 for anything the user can fix (bad input), 3 for a search limit reached,
 #: 1 for a bug in the program.
@@ -242,11 +243,6 @@ def read_seat(value: int | str, v: Variant, what: str, others: str = "") -> int:
     shown = text if re.fullmatch(r"-?[0-9]{1,30}", text) else repr(text)
     letters = " or N E S W" if compass else ""
     raise UsageError(f"{what} must be a seat 0..{v.players - 1}{letters}{others}, not {shown}")
-
-
-def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def amount(n: int, unit: str) -> str:

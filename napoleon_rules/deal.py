@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .cards import (JOKER, RANK_CHARS, SUIT_LETTERS, CardParseError, card_name, cards_of, count,
                     sort_cards, suit_mask)
-from .errors import DealError
+from .errors import DealError, plural
 from .variant import Variant, get_variant
 
 
@@ -69,8 +69,7 @@ class Deal:
         missing = v.deck & ~seen
         if missing:
             names = " ".join(card_name(c) for c in sort_cards(cards_of(missing)))
-            k = count(missing)
-            raise DealError(f"the deal is missing {k} card{'' if k == 1 else 's'}: {names}")
+            raise DealError(f"the deal is missing {plural(count(missing), 'card')}: {names}")
         for i, h in enumerate(self.hands):
             if count(h) != v.hand_size:
                 raise DealError(f"hand {i} holds {count(h)} cards; {v.name} deals {v.hand_size}")

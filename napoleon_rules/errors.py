@@ -2,6 +2,11 @@
 whose message names the problem in one line."""
 
 
+def plural(n: int, word: str) -> str:
+    """A count in a message: ``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 class NapoleonError(ValueError):
     """Base class of every user-facing error of the rules engine."""
 

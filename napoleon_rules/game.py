@@ -11,7 +11,7 @@ from .auction import Auction, AuctionResult
 from .cards import (JOKER, Suit, as_trump, card_name, cards_of, count, mask_of, points_of,
                     trump_name)
 from .deal import Deal
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, plural
 from .moves import Bid, Move
 from .position import Position
 from .variant import Variant
@@ -88,9 +88,8 @@ def take_blind(variant: Variant, deal: Deal, declarer: int, discard: Sequence[in
     if len(set(discard)) != len(discard):
         raise IllegalPlayError("the discard names a card twice")
     if len(discard) != count(deal.rest):
-        k = count(deal.rest)
-        raise IllegalPlayError(f"{variant.name}: discard exactly {k} card{'' if k == 1 else 's'}, "
-                               f"not {len(discard)}")
+        raise IllegalPlayError(f"{variant.name}: discard exactly {plural(count(deal.rest), 'card')}"
+                               f", not {len(discard)}")
     if d & ~pool:
         bad = next(cards_of(d & ~pool))
         raise IllegalPlayError(f"cannot discard {card_name(bad)}: it is not in the declarer's hand or the blind")

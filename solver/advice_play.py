@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from napoleon_rules.cards import JOKER, card_name, card_suit, cards_of, count, mask_of
+from napoleon_rules.errors import plural
 from napoleon_rules.game import holder
 from napoleon_rules.position import Position
 
@@ -132,8 +133,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
             raise AdviceError(f"earlier: {card_name(bad)} is still in play (in a hand or "
                               "the current trick), not in a complete trick")
         if count(earlier) != pos.trick * n:
-            tricks = f"{pos.trick} complete trick" + ("" if pos.trick == 1 else "s")
-            raise AdviceError(f"earlier: {tricks} of {n} cards hold "
+            raise AdviceError(f"earlier: {plural(pos.trick, 'complete trick')} of {n} cards hold "
                               f"{pos.trick * n} cards, not {count(earlier)}")
         rest = absent & ~earlier
         if discards and discards != rest:
@@ -152,8 +152,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
             f"the {v.blind_size} cards put away"
         raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
                           f"which of its {count(absent)} missing cards they are and which were "
-                          f"played to the {pos.trick} complete "
-                          f"{'trick' if pos.trick == 1 else 'tricks'}: give the complete "
+                          f"played to the {plural(pos.trick, 'complete trick')}: give the complete "
                           "tricks' cards (earlier, --earlier CARDS)"
                           + ("" if v.trump_from_first_lead
                              else " or the cards put away (discards, --discards CARDS)"))
