@@ -164,6 +164,12 @@ class Variant:
     def roles(self, trump: Suit | str | None) -> dict[str, int]:
         """The special cards under ``trump`` (a Suit, NT or None; text such as ``"H"`` is
         read): role name -> card (for display and the solver)."""
+        if trump.__class__ is not Suit:
+            trump = as_trump(trump)
+        return self._roles(trump)
+
+    def _roles(self, trump: Suit | str | None) -> dict[str, int]:
+        """Hook of ``roles``: ``trump`` already a Suit, NT or None."""
         return {}
 
     # ---- play -----------------------------------------------------------------------------
@@ -238,10 +244,16 @@ class Variant:
         """Index (0 = the leader) of the card that wins the trick ``cards``.
 
         ``trump`` is a Suit, NT or None (text such as ``"H"`` is read: see ``as_trump``);
-        ``trick`` is the trick's number from 0. The base rule: the highest trump, else the
-        highest card of the suit led."""
-        if trump.__class__ is not Suit:     # (every override starts with this cheap test)
+        ``trick`` is the trick's number from 0."""
+        if trump.__class__ is not Suit:     # the cheap test first: a Suit nearly always
             trump = as_trump(trump)
+        return self._trick_winner(cards, trump=trump, trick=trick, joker_suit=joker_suit,
+                                  joker_called=joker_called)
+
+    def _trick_winner(self, cards: Sequence[int], *, trump: Suit | str | None, trick: int,
+                      joker_suit: Suit | None = None, joker_called: bool = False) -> int:
+        """Hook of ``trick_winner`` (``trump`` already a Suit, NT or None). The base rule: the
+        highest trump, else the highest card of the suit led."""
         return plain_winner(cards, None if trump == NT else trump,
                             self.suit_to_follow(cards, joker_suit))
 

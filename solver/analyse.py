@@ -450,7 +450,7 @@ def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Seque
     """Analyse a full deal (checked: every card once, the right hand sizes).
 
     ``declarers``/``trumps`` restrict the table (trumps as ``Suit``, ``"NT"``, text, or Nap's
-    ``"lead"``/``"misere"``); ``partner`` fixes the partner choice (a seat or ``ALONE``). One
+    ``"lead"``/``"misere"``; a list, or one item alone); ``partner`` fixes the partner choice (a seat or ``ALONE``). One
     declarer and one trump: the cell also gets a best line of play. ``jobs``: worker threads
     (each with its own table of ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else
     8, since a table is wiped each time the partner changes). ``time_limit``: seconds for
@@ -499,8 +499,13 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             raise AnalysisOptionError(f"{what} must be a seat 0..{n - 1}, not {x!r}")
         return x
 
+    # One item alone is a list of one (``trumps="lead"``, ``declarers=2``), as in the advisor.
+    if isinstance(declarers, int):
+        declarers = [declarers]
+    if isinstance(trumps, (str, int)):
+        trumps = [trumps]
     for what, x in (("declarers", declarers), ("trumps", trumps)):
-        if x is not None and (isinstance(x, (str, bytes)) or not hasattr(x, "__iter__")):
+        if x is not None and (isinstance(x, (bytes, dict)) or not hasattr(x, "__iter__")):
             raise AnalysisOptionError(f"{what} must be a list (or None: all), not {x!r}")
     seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
     columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]

@@ -354,11 +354,31 @@ def test_bad_requests_name_the_problem():
         analyse(random_deal(nap, 1), partner=1)
     with pytest.raises(AnalysisOptionError, match="jobs"):
         analyse_cards(v, hands, rest, jobs=0)
-    for bad, words in ((dict(declarers=0), "declarers must be a list"),
-                       (dict(trumps="lead"), "trumps must be a list"),
+    for bad, words in ((dict(declarers=1.5), "declarers must be a list"),
+                       (dict(trumps=b"S"), "trumps must be a list"),
+                       (dict(trumps="X"), "'X'"),
+                       (dict(declarers=True), "declarer must be a seat"),
                        (dict(progress="x"), "progress must be a function")):
         with pytest.raises(AnalysisOptionError, match=words):
             analyse_cards(v, hands, rest, **bad)
+
+
+def test_one_declarer_or_trump_alone_is_a_list_of_one():
+    v, hands, rest = short_deal("japanese", {}, 2, 2, 1, ())
+
+    def table(a):
+        out = a.to_json()
+        out.pop("stats")                      # times and counters
+        for c in out["cells"]:
+            c.pop("stats", None)
+        return out
+
+    listed = table(analyse_cards(v, hands, rest, declarers=[1], trumps=["H"]))
+    assert [(c["declarer"], c["trump"]) for c in listed["cells"]] == [(1, "H")]
+    assert table(analyse_cards(v, hands, rest, declarers=1, trumps="H")) == listed
+    nap = random_deal(get_variant("nap", {"players": 3}), 1)
+    lead = table(analyse(nap, trumps="lead", declarers=0))
+    assert lead == table(analyse(nap, trumps=["lead"], declarers=[0]))
     with pytest.raises(AnalysisOptionError, match="expected a variant"):
         analyse_cards(5, hands, rest)
     with pytest.raises(DealError, match="hands must be a list"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import ACE, JACK, QUEEN, TWO, Suit, as_trump, card_suit, make_card
+from ..cards import ACE, JACK, QUEEN, TWO, Suit, card_suit, make_card
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, take_blind
 from ..moves import Bid
@@ -38,9 +38,7 @@ class Japanese(Variant):
     )
 
     # ---- special cards ------------------------------------------------------------------------
-    def roles(self, trump) -> dict[str, int]:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _roles(self, trump) -> dict[str, int]:
         if not isinstance(trump, Suit):
             return {"mighty": MIGHTY}
         r = {"mighty": MIGHTY, "right_jack": make_card(trump, JACK),
@@ -49,10 +47,8 @@ class Japanese(Variant):
             r["yoromeki"] = YOROMEKI
         return r
 
-    def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
-                     joker_called: bool = False) -> int:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
+                      joker_called: bool = False) -> int:
         led = card_suit(cards[0])
         if trick == 0 and self.opt("first_trick_plain"):
             return plain_winner(cards, None, led)
@@ -60,7 +56,7 @@ class Japanese(Variant):
         # also when first_trick_plain is switched off.
         if self.opt("yoromeki") and trick > 0 and MIGHTY in cards and YOROMEKI in cards:
             return cards.index(YOROMEKI)
-        roles = self.roles(trump)
+        roles = self._roles(trump)
         for role in ("mighty", "right_jack", "left_jack"):
             card = roles.get(role)
             if card is not None and card in cards:

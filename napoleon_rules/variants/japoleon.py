@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import ACE, FOUR, JACK, JOKER, TWO, Suit, as_trump, card_suit, make_card, suit_mask
+from ..cards import ACE, FOUR, JACK, JOKER, TWO, Suit, card_suit, make_card, suit_mask
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, take_blind
 from ..moves import Bid, Move
@@ -49,9 +49,7 @@ class Japoleon(Variant):
                "collects 10, pays 5)", choices=("software", "traditional")),
     )
 
-    def roles(self, trump) -> dict[str, int]:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _roles(self, trump) -> dict[str, int]:
         return japoleon_roles(trump) if isinstance(trump, Suit) else {"joker": JOKER}
 
     # ---- play ----------------------------------------------------------------------------------
@@ -89,10 +87,8 @@ class Japoleon(Variant):
             m |= 1 << JOKER
         return m
 
-    def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
-                     joker_called: bool = False) -> int:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
+                      joker_called: bool = False) -> int:
         r = japoleon_roles(trump)
         if r["mighty"] in cards and r["killer"] in cards:
             return cards.index(r["killer"])

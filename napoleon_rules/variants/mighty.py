@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..cards import ACE, JOKER, NT, THREE, Suit, as_trump, card_suit, make_card, suit_mask
+from ..cards import ACE, JOKER, NT, THREE, Suit, card_suit, make_card, suit_mask
 from ..errors import IllegalPlayError
 from ..game import Choices, Contract, holder, play_out, take_blind
 from ..moves import Bid, Move
@@ -51,9 +51,7 @@ class Mighty(Variant):
                decision=True),
     )
 
-    def roles(self, trump) -> dict[str, int]:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _roles(self, trump) -> dict[str, int]:
         return {"mighty": mighty_card(trump), "joker": JOKER, "ripper": ripper_card(trump)}
 
     # ---- play ----------------------------------------------------------------------------------
@@ -98,10 +96,8 @@ class Mighty(Variant):
             return False
         return True
 
-    def trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
-                     joker_called: bool = False) -> int:
-        if trump.__class__ is not Suit:
-            trump = as_trump(trump)
+    def _trick_winner(self, cards: Sequence[int], *, trump, trick: int, joker_suit=None,
+                      joker_called: bool = False) -> int:
         mighty = mighty_card(trump)
         if mighty in cards:
             return cards.index(mighty)
