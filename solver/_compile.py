@@ -193,6 +193,11 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "part_points": 0,
     }
     rules["tr"] = compiler(v, rules)
+    if not rules["reveal"]:
+        # The partner's seat matters to the C rules only for a reveal (Secretary); elsewhere
+        # the side masks say all, so the declarer and the partner of one side compile to the
+        # same rules and a Table keeps its entries between their solves (bridge's N and S).
+        rules["partner"] = -1
     # Partition keys pack three suit lengths of at most 10 cards (radix 11) beside the Joker.
     if not rules["partition"] and ROLE_PARTITION and v.tricks <= 10:
         rules["partition"] = PART_ROLES

@@ -22,7 +22,7 @@ from napoleon_rules import (Bid, Choices, Contract, Deal, DealError, NapoleonErr
 from napoleon_rules.cards import JOKER, NT, Suit, card_name, cards_of, count, mask_of, parse_cards
 from napoleon_rules.deal import deal_str
 from solver import solve
-from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, analyse,
+from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, _tasks, analyse,
                             analyse_cards, strains)
 from solver.declarations import Setup, declare
 from solver.par import LEAD, MISERE, bid_floor, cell_bids, par
@@ -190,6 +190,24 @@ CASES = [
 def test_table_equals_brute_force(name, options, cards, rest, seed, need, exact_choices):
     v, hands, rest_mask = short_deal(name, options, cards, rest, seed, need)
     check_against_brute_force(v, hands, rest_mask, exact_choices)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_bridge_sides_share_a_table_and_agree_with_solving_each_cell(jobs):
+    # The two declarers of a side are analysed on one table (solver/analyse.py, _tasks):
+    # the second one's search reads the first one's entries; its values must stay those of
+    # a solve on a fresh table.
+    v, hands, rest = short_deal("bridge", {}, 6, 0, 8, ())
+    check_against_brute_force(v, hands, rest)
+    tasks = _tasks(v, [(d, s) for d in range(4) for s in ("S", "NT")])
+    assert tasks[0] == [(0, "S"), (2, "S")] and [(1, "NT"), (3, "NT")] in tasks
+
+    def cells(**kw):
+        return {(c["declarer"], c["trump"]): {k: x for k, x in c.items() if k != "stats"}
+                for c in analyse_cards(v, hands, rest, **kw).to_json()["cells"]}
+
+    # the other declarer of each side first: other entries in the table, the same values
+    assert cells(jobs=jobs) == cells(jobs=1, declarers=[3, 2, 1, 0])
 
 
 BOUNDED_CASES = [
