@@ -544,7 +544,8 @@ include "_drivers.pxi"
 
 cdef class Table:
     """A transposition table kept between related solves (same deal, other targets or
-    other continuations). ``size_mb``: the memory it may use, in MiB. A solve with other
+    other continuations; in bridge also the other declarer of the same side, whose rules
+    are the same). ``size_mb``: the memory it may use, in MiB. A solve with other
     rules, sides or player count clears it first. Not for two solves at the same time.
 
     ``keep_memory``: the refutation memory (the cards that refuted a line, by trick
