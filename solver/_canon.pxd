@@ -23,7 +23,7 @@ exact cards (nothing has been played yet there anyway).
 
 from libc.stdint cimport uint64_t, int8_t, uint8_t, uint16_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
-                            clz64, trump_index)
+                            clz64, trump_index, dead_cards)
 
 # Plain rules (``canonicalise_plain``): a suit's cards of one hand in relative ranks are its
 # bits gathered under the suit's cards in play, packed to the top. The gathering goes by
@@ -96,7 +96,8 @@ cdef inline uint64_t canon_suit(uint64_t rem, uint64_t reserved, uint64_t points
 
 
 cdef enum:
-    CANON_MEMO_SIZE = 4 * 8192  # a memo's entries: per suit, per set of its cards in play
+    CANON_MEMO_SIZE = 8 * 8192  # a memo's entries: per suit and whether its 2 is dead
+                                # (``dead_cards``), per set of its cards in play
     CANON_KNOWN = 0x8000        # a memo entry holds the suit's canonical ranks (low 13 bits)
 
 
@@ -108,8 +109,9 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
     half of this function's time, 5 % of a full Japanese deal's)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t in_play = s.in_play, rem, canon, points, h, out, moved = 0, src, dst
+    cdef uint64_t special = t.special_mask & ~dead_cards(s)
     cdef int8_t to[52]
-    cdef int i, su, shift, card
+    cdef int i, su, shift, card, slot
     # First each suit's mapping, card by card (to[card] = its canonical card), then each hand
     # through it: one pass over the suits' cards in play plus one over the hands' moved cards.
     for su in range(4):
@@ -119,13 +121,15 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
         if s.trump == TRUMP_UNFIXED:
             c.canon[su] = rem
             continue
-        if memo != NULL and memo[8192 * su + rem]:
-            canon = memo[8192 * su + rem] & 0x1FFF
+        # A dead 2 is an ordinary card here: the suit's mapping has its own memo slot.
+        slot = 8192 * (su + 4 * <int>(((t.special_mask ^ special) >> shift) & 1)) + <int>rem
+        if memo != NULL and memo[slot]:
+            canon = memo[slot] & 0x1FFF
         else:
             points = (r.point_mask >> shift) & 0x1FFF if r.unit_points else 0
-            canon = canon_suit(rem, (t.special_mask >> shift) & 0x1FFF, points)
+            canon = canon_suit(rem, (special >> shift) & 0x1FFF, points)
             if memo != NULL:
-                memo[8192 * su + rem] = <uint16_t>(canon | CANON_KNOWN)
+                memo[slot] = <uint16_t>(canon | CANON_KNOWN)
         c.canon[su] = canon
         if canon == rem:
             continue

@@ -16,7 +16,7 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
         if r.partition == PART_ROLES:
             part_words_roles(r, s, cn.hands, words)
             ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
-                            r.tr[trump_index(s.trump)].keep_extra,
+                            r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s),
                             r.tr[trump_index(s.trump)].small_points)
         else:
             part_words(r, s, cn.hands, words)

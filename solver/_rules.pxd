@@ -100,6 +100,9 @@ ctypedef struct State:
     int8_t joker_suit       # suit named by a led Joker in this trick, -1 none
     int8_t joker_called     # this trick's lead is the Ripper with a Joker call
     int8_t reveal_used      # Secretary: the one exemption is spent
+    int8_t dead_twos        # Same-two: bit su set when a seat was void in suit su at this
+                            # trick's start, so that no trick from here is all of suit su and
+                            # its 2 is an ordinary card (``dead_cards``); 0 at a mid-trick root
 
 
 cdef inline void state_init_masks(State* s) noexcept nogil:
@@ -290,6 +293,30 @@ cdef inline int joker_elsewhere(const Rules* r, const State* s, int seat) noexce
     return 0
 
 
+cdef inline int8_t twos_dead(const Rules* r, const State* s) noexcept nogil:
+    """``State.dead_twos`` for the trick start ``s``: the suits some seat holds no card of
+    (voids are for good, and such a seat's card breaks every later trick of the suit), the
+    ones already dead kept."""
+    cdef int su, i, out = s.dead_twos
+    if not r.same_two:
+        return 0
+    for su in range(4):
+        if (out >> su) & 1:
+            continue
+        for i in range(r.n_seats):
+            if not (s.hands[i] & suit_cards(su)):
+                out |= 1 << su
+                break
+    return <int8_t>out
+
+
+cdef inline uint64_t dead_cards(const State* s) noexcept nogil:
+    """The 2s of ``State.dead_twos`` (bits 0, 13, 26, 39 of the card masks) still in play:
+    role cards no more, so they merge, canonicalise and re-deal as ordinary cards."""
+    cdef uint64_t d = <uint8_t>s.dead_twos
+    return ((d & 1) | ((d & 2) << 12) | ((d & 4) << 24) | ((d & 8) << 36)) & s.in_play
+
+
 cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
                            int* winner) noexcept nogil:
     """Play ``move`` from ``s`` into ``out``. Returns the value credited to the declarer's
@@ -329,6 +356,8 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     out.nplayed = 0
     out.joker_suit = -1
     out.joker_called = 0
+    if r.same_two:
+        out.dead_twos = twos_dead(r, out)
     return value if (r.side_mask >> w) & 1 else 0
 
 
@@ -352,6 +381,8 @@ cdef inline int fill_state(const Rules* r, State* s, tuple hands, int leader, in
     s.joker_called = joker_called
     s.reveal_used = reveal_used
     state_init_masks(s)
+    if s.nplayed == 0:
+        s.dead_twos = twos_dead(r, s)
     return 0
 
 

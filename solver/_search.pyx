@@ -16,7 +16,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules, fill_state, PART_PLAIN, PART_ROLES)
+                            fill_rules, fill_state, PART_PLAIN, PART_ROLES, dead_cards)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
                          ptt_prefetch, ptt_scan, PART_LEVELS, tt_start_for)
@@ -148,7 +148,7 @@ cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
         # Role cards and the Joker never merge and are always kept, and a run of
         # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
         # is closed within its class (point cards only when they may be small).
-        legal &= ~r.tr[trump_index(s.trump)].keep_extra
+        legal &= ~(r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s))
         if r.unit_points:
             acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
             legal &= r.tr[trump_index(s.trump)].small_points
@@ -286,14 +286,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 part_words_roles(r, s, s.hands, words)
                 entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
                                                          r.n_tricks - s.trick),
-                                    r.tr[trump_index(s.trump)].keep_extra,
+                                    r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s),
                                     r.tr[trump_index(s.trump)].small_points, pcs)
             canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
             if part:
                 in_play = s.in_play
                 tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
                 if part == PART_ROLES:
-                    extra = r.tr[trump_index(s.trump)].keep_extra
+                    # a dead 2 is ordinary: re-dealt below the line like the others
+                    extra = r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s)
                     pmask = r.tr[trump_index(s.trump)].small_points
                     if entry != NULL:
                         rekey_words_roles(r, cn.hands, words)
@@ -368,8 +369,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             first = k
     if part:
         if part == PART_ROLES:
-            ordinary = legal & ~(r.tr[trump_index(s.trump)].keep_extra |
-                                 r.tr[trump_index(s.trump)].special_mask | r.point_mask)
+            ordinary = legal & ~(((r.tr[trump_index(s.trump)].keep_extra |
+                                   r.tr[trump_index(s.trump)].special_mask) & ~dead_cards(s)) |
+                                 r.point_mask)
             pmask = r.tr[trump_index(s.trump)].small_points
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
