@@ -7,7 +7,8 @@ already played, discarded or never dealt leave gaps that change nothing. So the 
 renumbers each suit's cards in play ("canonical" ranks) while keeping:
 
 * every card with a role (``TrumpRules.special_mask``: the Mighty, the Jacks, Yoromeki,
-  the killer, the Ripper, the 2s while Same-two applies, the coup card) on its own rank,
+  the killer, the Ripper, the 2s under Same-two, the coup card; not one whose role is
+  gone for good, ``dead_cards``) on its own rank,
   and no other card ever on a role card's rank, played or not;
 * the order of the cards in play, role cards included: each run of ordinary cards between
   two role cards in play stays between them;
@@ -96,8 +97,8 @@ cdef inline uint64_t canon_suit(uint64_t rem, uint64_t reserved, uint64_t points
 
 
 cdef enum:
-    CANON_MEMO_SIZE = 8 * 8192  # a memo's entries: per suit and whether its 2 is dead
-                                # (``dead_cards``), per set of its cards in play
+    CANON_MEMO_SIZE = 16 * 8192 # a memo's entries: per suit and its dead role cards (none,
+                                # the 2, another, both: ``dead_cards``), per set of its cards in play
     CANON_KNOWN = 0x8000        # a memo entry holds the suit's canonical ranks (low 13 bits)
 
 
@@ -109,7 +110,7 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
     half of this function's time, 5 % of a full Japanese deal's)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t in_play = s.in_play, rem, canon, points, h, out, moved = 0, src, dst
-    cdef uint64_t special = t.special_mask & ~dead_cards(s)
+    cdef uint64_t special = t.special_mask & ~dead_cards(t, s), gone
     cdef int8_t to[52]
     cdef int i, su, shift, card, slot
     # First each suit's mapping, card by card (to[card] = its canonical card), then each hand
@@ -121,8 +122,10 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
         if s.trump == TRUMP_UNFIXED:
             c.canon[su] = rem
             continue
-        # A dead 2 is an ordinary card here: the suit's mapping has its own memo slot.
-        slot = 8192 * (su + 4 * <int>(((t.special_mask ^ special) >> shift) & 1)) + <int>rem
+        # A dead role card is an ordinary one here: the suit's mapping has its own memo
+        # slot (one for a dead 2, one for another dead card, one for both).
+        gone = ((t.special_mask ^ special) >> shift) & 0x1FFF
+        slot = 8192 * (su + 4 * (<int>(gone & 1) | (2 if gone & 0x1FFE else 0))) + <int>rem
         if memo != NULL and memo[slot]:
             canon = memo[slot] & 0x1FFF
         else:

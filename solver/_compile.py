@@ -193,6 +193,20 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "part_points": 0,
     }
     rules["tr"] = compiler(v, rules)
+    if rules["same_two"]:
+        # The search treats a Same-two 2 as an ordinary card once a seat is void in its suit
+        # (``State.dead_twos``): sound only when no 2 has another role.
+        others = [(1 << c) for t in rules["tr"] for c in (*t["top"], t["pair_trigger"],
+                  t["pair_winner"], t["mighty"], t["ripper"]) if c >= 0]
+        others.append(1 << rules["coup_card"] if rules["coup_card"] >= 0 else 0)
+        if any(o & TWOS for o in others):
+            raise UnsupportedVariantError(f"{v.name}: a 2 with a role besides Same-two")
+    for t in rules["tr"]:
+        # ... and a pair's winner ordinary once its trigger is out of play: it has no other role.
+        w = t["pair_winner"]
+        if w >= 0 and (w in t["top"] or w in (t["mighty"], t["ripper"], rules["coup_card"])
+                       or (rules["same_two"] and (1 << w) & TWOS)):
+            raise UnsupportedVariantError(f"{v.name}: the pair's winner has another role")
     if not rules["reveal"]:
         # The partner's seat matters to the C rules only for a reveal (Secretary); elsewhere
         # the side masks say all, so the declarer and the partner of one side compile to the

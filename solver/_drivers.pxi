@@ -7,7 +7,7 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     """The table's best move for the trick start ``s`` (-1 none), for move ordering."""
     cdef const Rules* r = S.r
     cdef uint64_t words[MAX_SEATS]
-    cdef uint64_t counts, tag
+    cdef uint64_t counts, tag, dead
     cdef uint64_t* entry
     cdef int v, move = -1
     canonicalise(r, s, cn, S.canon_memo if s.trump == S.canon_trump else NULL)
@@ -15,9 +15,10 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
         tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
         if r.partition == PART_ROLES:
             part_words_roles(r, s, cn.hands, words)
+            dead = dead_cards(&r.tr[trump_index(s.trump)], s)
             ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
-                            r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s),
-                            r.tr[trump_index(s.trump)].small_points)
+                            r.tr[trump_index(s.trump)].keep_extra & ~dead,
+                            r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask))
         else:
             part_words(r, s, cn.hands, words)
             ptt_probe(S.tt, words, tag, 0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)

@@ -346,7 +346,7 @@ cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal
     hand without a role (and, in the point games, of its point class), every such card at
     once (``merged_cards``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t below, special = t.special_mask & ~dead_cards(s)
+    cdef uint64_t below, special = t.special_mask & ~dead_cards(t, s)
     if r.unit_points:
         below = (merged_cards(s.in_play, legal & ~special & r.point_mask) & r.point_mask) | \
             (merged_cards(s.in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)

@@ -46,6 +46,9 @@ ctypedef struct TrumpRules:
     uint64_t small_points   # PART_ROLES with part_points: the point cards without a role, whose
                             # holders an entry may re-deal below the line, keeping each hand's
                             # count of them per suit (key bits too); else 0
+    uint64_t dead_ok        # role cards the search may treat as ordinary once their role is
+                            # gone for good (``dead_cards``): Same-two's 2s, the pair's winner
+                            # (when a point card, only with part_points); set by fill_rules
     uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
                             # cards, the pair, the Joker, the 2s under Same-two): set by the search
                             # from the fields here, not compiled
@@ -65,6 +68,7 @@ ctypedef struct Rules:
     int max_mask            # bit s set: seat s wants the value high (Misère: the opponents)
     int first_trick_plain   # trick 1: highest card of the suit led wins, nothing special
     int same_two            # from trick 2: a trick all of the led suit is won by its 2 (after top/pair)
+    int any_dead            # some TrumpRules.dead_ok: the search keeps State.dead (fill_rules)
     int joker_mode          # JOKER_NO_POWER / JOKER_POWER_ANYWHERE / JOKER_POWER_LED
     int joker_powerless_first_last  # JOKER_POWER_ANYWHERE: no power on the first and last trick
     int led_joker_wins_unfollowed   # a led powerless Joker, nobody played the named suit or a trump:
@@ -100,9 +104,10 @@ ctypedef struct State:
     int8_t joker_suit       # suit named by a led Joker in this trick, -1 none
     int8_t joker_called     # this trick's lead is the Ripper with a Joker call
     int8_t reveal_used      # Secretary: the one exemption is spent
-    int8_t dead_twos        # Same-two: bit su set when a seat was void in suit su at this
-                            # trick's start, so that no trick from here is all of suit su and
-                            # its 2 is an ordinary card (``dead_cards``); 0 at a mid-trick root
+    int8_t dead             # role cards that lost their role for good at this trick's start
+                            # (``roles_dead``): bit su, Same-two's 2 of suit su (a seat was
+                            # void in su); DEAD_PAIR, the pair's winner (its trigger, the
+                            # Mighty, was out of play). 0 at a mid-trick root
 
 
 cdef inline void state_init_masks(State* s) noexcept nogil:
@@ -293,28 +298,42 @@ cdef inline int joker_elsewhere(const Rules* r, const State* s, int seat) noexce
     return 0
 
 
-cdef inline int8_t twos_dead(const Rules* r, const State* s) noexcept nogil:
-    """``State.dead_twos`` for the trick start ``s``: the suits some seat holds no card of
-    (voids are for good, and such a seat's card breaks every later trick of the suit), the
-    ones already dead kept."""
-    cdef int su, i, out = s.dead_twos
-    if not r.same_two:
-        return 0
-    for su in range(4):
-        if (out >> su) & 1:
-            continue
-        for i in range(r.n_seats):
-            if not (s.hands[i] & suit_cards(su)):
-                out |= 1 << su
-                break
+cdef enum:
+    DEAD_PAIR = 16          # State.dead: the pair's winner is an ordinary card
+
+
+cdef inline int8_t roles_dead(const Rules* r, const State* s) noexcept nogil:
+    """``State.dead`` for the trick start ``s`` (those already dead stay so). A 2 under
+    Same-two wins only a trick all of its suit: once a seat holds no card of the suit (a
+    void is for good), every later trick of the suit has a card of another suit. The pair's
+    winner (Yoromeki's ♥Q) beats only its trigger (the Mighty): once that is out of play,
+    it is a card like the others."""
+    cdef int su, i, out = s.dead
+    cdef const TrumpRules* t
+    if r.same_two:
+        for su in range(4):
+            if (out >> su) & 1:
+                continue
+            for i in range(r.n_seats):
+                if not (s.hands[i] & suit_cards(su)):
+                    out |= 1 << su
+                    break
+    if not (out & DEAD_PAIR) and s.trump < 5:
+        t = &r.tr[trump_index(s.trump)]
+        if t.pair_winner >= 0 and not ((s.in_play >> t.pair_trigger) & 1):
+            out |= DEAD_PAIR
     return <int8_t>out
 
 
-cdef inline uint64_t dead_cards(const State* s) noexcept nogil:
-    """The 2s of ``State.dead_twos`` (bits 0, 13, 26, 39 of the card masks) still in play:
-    role cards no more, so they merge, canonicalise and re-deal as ordinary cards."""
-    cdef uint64_t d = <uint8_t>s.dead_twos
-    return ((d & 1) | ((d & 2) << 12) | ((d & 4) << 24) | ((d & 8) << 36)) & s.in_play
+cdef inline uint64_t dead_cards(const TrumpRules* t, const State* s) noexcept nogil:
+    """The cards of ``State.dead`` still in play, of those the rules let go (``dead_ok``):
+    role cards no more, so they merge, canonicalise and re-deal as ordinary cards (a dead
+    pair winner that is a point card, among the point cards without a role)."""
+    cdef uint64_t d = <uint64_t>(s.dead & 15)
+    cdef uint64_t out = (d & 1) | ((d & 2) << 12) | ((d & 4) << 24) | ((d & 8) << 36)
+    if s.dead & DEAD_PAIR:
+        out |= bit(t.pair_winner)
+    return out & s.in_play & t.dead_ok
 
 
 cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
@@ -356,8 +375,8 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     out.nplayed = 0
     out.joker_suit = -1
     out.joker_called = 0
-    if r.same_two:
-        out.dead_twos = twos_dead(r, out)
+    if r.any_dead:
+        out.dead = roles_dead(r, out)
     return value if (r.side_mask >> w) & 1 else 0
 
 
@@ -381,8 +400,8 @@ cdef inline int fill_state(const Rules* r, State* s, tuple hands, int leader, in
     s.joker_called = joker_called
     s.reveal_used = reveal_used
     state_init_masks(s)
-    if s.nplayed == 0:
-        s.dead_twos = twos_dead(r, s)
+    if s.nplayed == 0 and r.any_dead:
+        s.dead = roles_dead(r, s)
     return 0
 
 
@@ -446,6 +465,18 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
                 r.tr[t].small_points = r.point_mask & ~r.tr[t].special_mask
             elif r.unit_points:
                 r.tr[t].keep_extra |= r.point_mask
+        # Which role cards may turn ordinary (``roles_dead``); _compile.py checks that no 2
+        # and no pair winner has another role. A dead point card is re-dealt among the point
+        # cards without a role, so only where those are (part_points; else every point card
+        # keeps its holder and stays apart).
+        r.tr[t].dead_ok = 0
+        if r.same_two:
+            r.tr[t].dead_ok |= bit(0) | bit(13) | bit(26) | bit(39)
+        if r.tr[t].pair_winner >= 0 and not (r.unit_points and (r.point_mask >> r.tr[t].pair_winner) & 1
+                                             and not r.tr[t].small_points):
+            r.tr[t].dead_ok |= bit(r.tr[t].pair_winner)
+        if r.tr[t].dead_ok:
+            r.any_dead = 1
     r.tr[TRUMP_UNFIXED] = r.tr[NT_INDEX]
     return 0
 

@@ -144,14 +144,18 @@ cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
     """The cards an all-node's bound relied on, ``acc`` those of its moves' proofs: every
     move's proof is needed, the moves left out by rank equivalence included
     (``close_runs``)."""
+    cdef const TrumpRules* t
+    cdef uint64_t dead
     if r.partition == PART_ROLES:
         # Role cards and the Joker never merge and are always kept, and a run of
         # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
         # is closed within its class (point cards only when they may be small).
-        legal &= ~(r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s))
+        t = &r.tr[trump_index(s.trump)]
+        dead = dead_cards(t, s)
+        legal &= ~(t.keep_extra & ~dead)
         if r.unit_points:
             acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
-            legal &= r.tr[trump_index(s.trump)].small_points
+            legal &= t.small_points | (dead & r.point_mask)
         if legal:
             acc = close_runs(acc, s.in_play, legal)
         return acc
@@ -187,7 +191,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     cdef int maxv, seat, maxing, first = -1, n, i, gain, v, b, result, best = -1, w, k, cut = 0
     cdef int moves[MAX_MOVES]
     cdef uint64_t tag = 0, meta, counts, lens, in_play = 0, acc = 0, crel = 0, extra = 0
-    cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0
+    cdef uint64_t skip = 0, legal = 0, erel = 0, ordinary = 0, pmask = 0, dead = 0
     cdef uint64_t words[MAX_SEATS]
     cdef uint64_t* entry = NULL
     cdef uint64_t pcs[MAX_SEATS]
@@ -284,18 +288,21 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 # The bucket from the hands as they are (``role_locate``), so that its cache
                 # miss overlaps making the key.
                 part_words_roles(r, s, s.hands, words)
+                dead = dead_cards(&r.tr[trump_index(s.trump)], s)
                 entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
                                                          r.n_tricks - s.trick),
-                                    r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s),
-                                    r.tr[trump_index(s.trump)].small_points, pcs)
+                                    r.tr[trump_index(s.trump)].keep_extra & ~dead,
+                                    r.tr[trump_index(s.trump)].small_points |
+                                    (dead & r.point_mask), pcs)
             canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
             if part:
                 in_play = s.in_play
                 tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
                 if part == PART_ROLES:
-                    # a dead 2 is ordinary: re-dealt below the line like the others
-                    extra = r.tr[trump_index(s.trump)].keep_extra & ~dead_cards(s)
-                    pmask = r.tr[trump_index(s.trump)].small_points
+                    # a dead role card is ordinary: re-dealt below the line like the others
+                    dead = dead_cards(&r.tr[trump_index(s.trump)], s)
+                    extra = r.tr[trump_index(s.trump)].keep_extra & ~dead
+                    pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
                     if entry != NULL:
                         rekey_words_roles(r, cn.hands, words)
                         k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
@@ -369,10 +376,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             first = k
     if part:
         if part == PART_ROLES:
+            dead = dead_cards(&r.tr[trump_index(s.trump)], s)
             ordinary = legal & ~(((r.tr[trump_index(s.trump)].keep_extra |
-                                   r.tr[trump_index(s.trump)].special_mask) & ~dead_cards(s)) |
+                                   r.tr[trump_index(s.trump)].special_mask) & ~dead) |
                                  r.point_mask)
-            pmask = r.tr[trump_index(s.trump)].small_points
+            pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).
