@@ -11,7 +11,7 @@ The 7-player (7-card) and Nap cases are sizes the present search does solve.
 
 ``NAPOLEON_BENCH_ADVISE_FULL=1`` adds the issue's case as the command line runs it (200
 samples, 2 cores, the 2 s limit per search that ``napoleon advise bid`` sets by default):
-about 70 s on this project's 2-core machine (README, "Hand advisor").
+about 50 s on this project's 2-core machine (README, "Hand advisor").
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@
 * ``full``: seeded full deals (``random_deal(japanese, seed)``, the deals of ``napoleon
   deal -v japanese --seed S``), the whole table with par under a time limit per deal
   (``NAPOLEON_BENCH_ANALYSE_S``, default 300 s; ``NAPOLEON_BENCH_FULL_DEALS`` deals, default
-  3). On 2 cores seeds 0-2 took about 102, 10 and 15 s on 2026-11-26 (README, ``napoleon
+  3). On 2 cores seeds 0-2 took about 69, 7 and 9 s on 2026-11-26 (README, ``napoleon
   analyse``); it reports how many cells each deal finished exactly.
 * ``NAPOLEON_BENCH_ANALYSE_7=1`` adds 7-card deals (about a minute each on one core).
 
