@@ -195,7 +195,7 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
     rules["tr"] = compiler(v, rules)
     if rules["same_two"]:
         # The search treats a Same-two 2 as an ordinary card once a seat is void in its suit
-        # (``State.dead_twos``): sound only when no 2 has another role.
+        # (``State.dead``): sound only when no 2 has another role.
         others = [(1 << c) for t in rules["tr"] for c in (*t["top"], t["pair_trigger"],
                   t["pair_winner"], t["mighty"], t["ripper"]) if c >= 0]
         others.append(1 << rules["coup_card"] if rules["coup_card"] >= 0 else 0)

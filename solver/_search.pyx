@@ -147,9 +147,10 @@ cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
     cdef const TrumpRules* t
     cdef uint64_t dead
     if r.partition == PART_ROLES:
-        # Role cards and the Joker never merge and are always kept, and a run of
-        # equivalent cards is all points or all non-point cards (``_order.pxd``): a run
-        # is closed within its class (point cards only when they may be small).
+        # Role cards (but dead ones, ``dead_cards``) and the Joker never merge and are
+        # always kept, and a run of equivalent cards is all points or all non-point cards
+        # (``_order.pxd``): a run is closed within its class (point cards only when they
+        # may be small).
         t = &r.tr[trump_index(s.trump)]
         dead = dead_cards(t, s)
         legal &= ~(t.keep_extra & ~dead)
