@@ -85,6 +85,10 @@ def read_pool(hand_text: str, blind_text: Optional[str]) -> int:
     Joker suffix of the hand before it (``...K3+JO+2.3.4.``), so the reading is unambiguous."""
     parts = [(hand_text, "hand")]
     if blind_text is not None:
+        if not blind_text.strip():
+            # not "no cards": the hand would then be read as hand and blind together
+            raise UsageError("the blind is empty: give its cards, or leave the argument out "
+                             "(HAND+BLIND in one)")
         parts.append((blind_text, "blind"))
     elif "." in hand_text and "+" in hand_text:
         hands: list[str] = []

@@ -107,6 +107,10 @@ def test_discard_cli_takes_hand_and_blind_apart_or_joined():
     assert json.loads(outputs[0].stdout) == json.loads(outputs[1].stdout)
     usage = run("advise", "discard", "--help").stdout
     assert "[blind]" in usage and "HAND+BLIND" not in usage and "KJ74.J8.AKJ.Q+T..Q." in usage
+    # an empty argument is refused, not read as "no cards" (found by tests/test_fuzz_cli.py)
+    for pool in (f"{HAND7}+{BLIND7}", HAND7):
+        r = run("advise", "discard", pool, "", *common)
+        assert r.exit_code != 0 and "the blind is empty" in r.stderr, (pool, r.stderr)
 
 
 # ---- 3. speed note, quick example first, a progress bar that ends at 100% --------------------------
