@@ -228,6 +228,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
+    if part == PART_ROLES:
+        # The role cards that lost their role are ordinary cards (``dead_cards``): not
+        # kept by partition entries, re-dealt below the line (a point card among the point
+        # cards without a role), merged and twinned like the others.
+        dead = dead_cards(&r.tr[trump_index(s.trump)], s)
+        extra = r.tr[trump_index(s.trump)].keep_extra & ~dead
+        pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
     if s.nplayed:
         if r.quick_tricks:
             v = trick_sure(r, s, maxv, need, rel)
@@ -289,21 +296,13 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                 # The bucket from the hands as they are (``role_locate``), so that its cache
                 # miss overlaps making the key.
                 part_words_roles(r, s, s.hands, words)
-                dead = dead_cards(&r.tr[trump_index(s.trump)], s)
                 entry = role_locate(S.tt, words, ptt_tag(s.leader, s.trump, s.reveal_used,
-                                                         r.n_tricks - s.trick),
-                                    r.tr[trump_index(s.trump)].keep_extra & ~dead,
-                                    r.tr[trump_index(s.trump)].small_points |
-                                    (dead & r.point_mask), pcs)
+                                                         r.n_tricks - s.trick), extra, pmask, pcs)
             canonicalise(r, s, &cn, S.canon_memo if s.trump == S.canon_trump else NULL)
             if part:
                 in_play = s.in_play
                 tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
                 if part == PART_ROLES:
-                    # a dead role card is ordinary: re-dealt below the line like the others
-                    dead = dead_cards(&r.tr[trump_index(s.trump)], s)
-                    extra = r.tr[trump_index(s.trump)].keep_extra & ~dead
-                    pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
                     if entry != NULL:
                         rekey_words_roles(r, cn.hands, words)
                         k = ptt_probe_roles_at(S.tt, entry, words, pcs, tag, need, &v, &counts,
@@ -377,11 +376,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             first = k
     if part:
         if part == PART_ROLES:
-            dead = dead_cards(&r.tr[trump_index(s.trump)], s)
             ordinary = legal & ~(((r.tr[trump_index(s.trump)].keep_extra |
                                    r.tr[trump_index(s.trump)].special_mask) & ~dead) |
                                  r.point_mask)
-            pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
     # from below by their worst).

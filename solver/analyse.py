@@ -544,7 +544,9 @@ def _tasks(v: Variant, work: list) -> list[list]:
     for d, s in work:
         if (d, s) in done:
             continue
-        pair = [(d, s)] + [(p, s) for p in ((d + 2) % 4,) if (p, s) in work]
+        pair = [(d, s)]
+        if ((d + 2) % 4, s) in work:
+            pair.append(((d + 2) % 4, s))
         done.update(pair)
         tasks.append(pair)
     return tasks
