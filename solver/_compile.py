@@ -207,6 +207,12 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         if w >= 0 and (w in t["top"] or w in (t["mighty"], t["ripper"], rules["coup_card"])
                        or (rules["same_two"] and (1 << w) & TWOS)):
             raise UnsupportedVariantError(f"{v.name}: the pair's winner has another role")
+        # ... and the Ripper ordinary once the Joker is out of play: it has no other role.
+        rip = t["ripper"]
+        if rip >= 0 and (rip in t["top"] or rip in (t["mighty"], t["pair_trigger"], w,
+                                                   rules["coup_card"])
+                         or (rules["same_two"] and (1 << rip) & TWOS)):
+            raise UnsupportedVariantError(f"{v.name}: the Ripper has another role")
     if not rules["reveal"]:
         # The partner's seat matters to the C rules only for a reveal (Secretary); elsewhere
         # the side masks say all, so the declarer and the partner of one side compile to the

@@ -17,8 +17,8 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
             part_words_roles(r, s, cn.hands, words)
             dead = dead_cards(&r.tr[trump_index(s.trump)], s)
             ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
-                            r.tr[trump_index(s.trump)].keep_extra & ~dead,
-                            r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask))
+                            kept_roles(&r.tr[trump_index(s.trump)], dead),
+                            redealt_points(r, &r.tr[trump_index(s.trump)], dead))
         else:
             part_words(r, s, cn.hands, words)
             ptt_probe(S.tt, words, tag, 0, &v, &counts, &move, r.tr[trump_index(s.trump)].keep_extra)

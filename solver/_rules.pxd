@@ -48,7 +48,8 @@ ctypedef struct TrumpRules:
                             # count of them per suit (key bits too); else 0
     uint64_t dead_ok        # role cards the search may treat as ordinary once their role is
                             # gone for good (``dead_cards``): Same-two's 2s, the pair's winner
-                            # (when a point card, only with part_points); set by fill_rules
+                            # (when a point card, only with part_points), the Ripper; set by
+                            # fill_rules
     uint64_t role_mask      # cards that can make a trick's winner other than the plain one (top
                             # cards, the pair, the Joker, the 2s under Same-two): set by the search
                             # from the fields here, not compiled
@@ -107,7 +108,8 @@ ctypedef struct State:
     int8_t dead             # role cards that lost their role for good at this trick's start
                             # (``roles_dead``): bit su, Same-two's 2 of suit su (a seat was
                             # void in su); DEAD_PAIR, the pair's winner (its trigger, the
-                            # Mighty, was out of play). 0 at a mid-trick root
+                            # Mighty, was out of play); DEAD_RIPPER, the Ripper (the Joker
+                            # was out of play). 0 at a mid-trick root
 
 
 cdef inline void state_init_masks(State* s) noexcept nogil:
@@ -300,6 +302,7 @@ cdef inline int joker_elsewhere(const Rules* r, const State* s, int seat) noexce
 
 cdef enum:
     DEAD_PAIR = 16          # State.dead: the pair's winner is an ordinary card
+    DEAD_RIPPER = 32        # State.dead: the Ripper is an ordinary card
 
 
 cdef inline int8_t roles_dead(const Rules* r, const State* s) noexcept nogil:
@@ -307,7 +310,8 @@ cdef inline int8_t roles_dead(const Rules* r, const State* s) noexcept nogil:
     Same-two wins only a trick all of its suit: once a seat holds no card of the suit (a
     void is for good), every later trick of the suit has a card of another suit. The pair's
     winner (Yoromeki's ♥Q) beats only its trigger (the Mighty): once that is out of play,
-    it is a card like the others."""
+    it is a card like the others. So is the Ripper once the Joker is out of play (it could
+    only call the Joker), from the second trick on (trick 1 bans its lead)."""
     cdef int su, i, out = s.dead
     cdef const TrumpRules* t
     if r.same_two:
@@ -318,10 +322,14 @@ cdef inline int8_t roles_dead(const Rules* r, const State* s) noexcept nogil:
                 if not (s.hands[i] & suit_cards(su)):
                     out |= 1 << su
                     break
-    if not (out & DEAD_PAIR) and s.trump < 5:
+    if s.trump < 5:
         t = &r.tr[trump_index(s.trump)]
-        if t.pair_winner >= 0 and not ((s.in_play >> t.pair_trigger) & 1):
+        if not (out & DEAD_PAIR) and t.pair_winner >= 0 and \
+                not ((s.in_play >> t.pair_trigger) & 1):
             out |= DEAD_PAIR
+        if not (out & DEAD_RIPPER) and t.ripper >= 0 and s.trick > 0 and \
+                not ((s.in_play >> JOKER) & 1):
+            out |= DEAD_RIPPER
     return <int8_t>out
 
 
@@ -333,7 +341,22 @@ cdef inline uint64_t dead_cards(const TrumpRules* t, const State* s) noexcept no
     cdef uint64_t out = (d & 1) | ((d & 2) << 12) | ((d & 4) << 24) | ((d & 8) << 36)
     if s.dead & DEAD_PAIR:
         out |= bit(t.pair_winner)
+    if s.dead & DEAD_RIPPER and t.ripper >= 0:
+        out |= bit(t.ripper)
     return out & s.in_play & t.dead_ok
+
+
+cdef inline uint64_t kept_roles(const TrumpRules* t, uint64_t dead) noexcept nogil:
+    """The cards a partition entry keeps with their holders whatever the line (``ab``'s
+    ``extra``): the role cards and the Joker (``keep_extra``) but the ``dead`` ones."""
+    return t.keep_extra & ~dead
+
+
+cdef inline uint64_t redealt_points(const Rules* r, const TrumpRules* t,
+                                    uint64_t dead) noexcept nogil:
+    """The point cards a partition entry re-deals below the line among the point cards
+    (``ab``'s ``pmask``): those without a role (``small_points``) and the ``dead`` ones."""
+    return t.small_points | (dead & r.point_mask)
 
 
 cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
@@ -475,6 +498,11 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
         if r.tr[t].pair_winner >= 0 and not (r.unit_points and (r.point_mask >> r.tr[t].pair_winner) & 1
                                              and not r.tr[t].small_points):
             r.tr[t].dead_ok |= bit(r.tr[t].pair_winner)
+        # The Ripper (no point card in any preset), unless its suit has the pair's winner:
+        # the relative-rank key's memo has one slot for a suit's dead card besides its 2.
+        if r.tr[t].ripper >= 0 and not (r.point_mask >> r.tr[t].ripper) & 1 and \
+                not (r.tr[t].pair_winner >= 0 and r.tr[t].pair_winner // 13 == r.tr[t].ripper // 13):
+            r.tr[t].dead_ok |= bit(r.tr[t].ripper)
         if r.tr[t].dead_ok:
             r.any_dead = 1
     r.tr[TRUMP_UNFIXED] = r.tr[NT_INDEX]

@@ -16,7 +16,8 @@ from cpython.exc cimport PyErr_CheckSignals
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index, trick_winner, MOVE_CARD, MOVE_SUIT_SHIFT,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
-                            fill_rules, fill_state, PART_PLAIN, PART_ROLES, dead_cards)
+                            fill_rules, fill_state, PART_PLAIN, PART_ROLES, dead_cards,
+                            kept_roles, redealt_points)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
                          ptt_prefetch, ptt_scan, PART_LEVELS, tt_start_for)
@@ -153,10 +154,10 @@ cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
         # may be small).
         t = &r.tr[trump_index(s.trump)]
         dead = dead_cards(t, s)
-        legal &= ~(t.keep_extra & ~dead)
+        legal &= ~kept_roles(t, dead)
         if r.unit_points:
             acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
-            legal &= t.small_points | (dead & r.point_mask)
+            legal &= redealt_points(r, t, dead)
         if legal:
             acc = close_runs(acc, s.in_play, legal)
         return acc
@@ -233,8 +234,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         # kept by partition entries, re-dealt below the line (a point card among the point
         # cards without a role), merged and twinned like the others.
         dead = dead_cards(&r.tr[trump_index(s.trump)], s)
-        extra = r.tr[trump_index(s.trump)].keep_extra & ~dead
-        pmask = r.tr[trump_index(s.trump)].small_points | (dead & r.point_mask)
+        extra = kept_roles(&r.tr[trump_index(s.trump)], dead)
+        pmask = redealt_points(r, &r.tr[trump_index(s.trump)], dead)
     if s.nplayed:
         if r.quick_tricks:
             v = trick_sure(r, s, maxv, need, rel)
