@@ -29,6 +29,9 @@ ROLE_PARTITION = os.environ.get("NAPOLEON_EXACT_KEYS", "") != "1"
 # are re-dealt too, each hand keeping its count of them (``_part.pxd``);
 # NAPOLEON_POINTS_KEPT=1 keeps every point card's holder instead (for comparisons).
 POINT_PARTITION = os.environ.get("NAPOLEON_POINTS_KEPT", "") != "1"
+# Role cards whose role is gone for good are searched as ordinary cards (``roles_dead`` in
+# ``_rules.pxd``); NAPOLEON_LIVE_ROLES=1 keeps them role cards to the end (for comparisons).
+DEAD_ROLES = os.environ.get("NAPOLEON_LIVE_ROLES", "") != "1"
 TWOS = sum(1 << make_card(s, TWO) for s in Suit)
 JOKER_BIT = 1 << JOKER
 JOKER_NO_POWER, JOKER_POWER_ANYWHERE, JOKER_POWER_LED = 0, 1, 2
@@ -191,6 +194,7 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "quick_tricks": 0,
         "partition": 0,
         "part_points": 0,
+        "dead_roles": int(DEAD_ROLES),
     }
     rules["tr"] = compiler(v, rules)
     if rules["same_two"]:

@@ -493,6 +493,8 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
         # cards without a role, so only where those are (part_points; else every point card
         # keeps its holder and stays apart).
         r.tr[t].dead_ok = 0
+        if not data["dead_roles"]:
+            continue
         if r.same_two:
             r.tr[t].dead_ok |= bit(0) | bit(13) | bit(26) | bit(39)
         if r.tr[t].pair_winner >= 0 and not (r.unit_points and (r.point_mask >> r.tr[t].pair_winner) & 1

@@ -100,6 +100,36 @@ def test_role_partition_equals_exact_keys_on_longer_positions(preset, monkeypatc
     assert nodes[True] < nodes[False]
 
 
+@pytest.mark.parametrize("preset,cards", [("japanese", 6), ("japoleon", 6), ("mighty", 7)])
+def test_dead_role_cards_change_no_answer(preset, cards, monkeypatch):
+    """Role cards whose role is gone (Same-two's 2s, the pair's winner, the Ripper) searched
+    as ordinary cards against kept as role cards (``DEAD_ROLES`` off), on the benchmark's
+    positions of 6-7 cards a hand (where entries stand for many positions) and on random
+    endgames, one table per setting: the same value and card values."""
+    import solver._compile as compiler
+    from cli.bench import bench_positions
+
+    tables = {True: Table(8), False: Table(8)}
+
+    def solve_with(pos, dead):
+        monkeypatch.setattr(compiler, "DEAD_ROLES", dead)
+        compiler._compile_cached.cache_clear()
+        return solve(pos, table=tables[dead])
+
+    nodes = {True: 0, False: 0}
+    try:
+        ps = bench_positions(get_variant(preset), 20, 1, cards) + positions(preset, 8, seed=11)
+        for pos in ps:
+            got = {k: solve_with(pos, k) for k in (True, False)}
+            assert (got[True].value, got[True].plays) == (got[False].value, got[False].plays), \
+                pos.dumps()
+            for k in got:
+                nodes[k] += got[k].stats["nodes"]
+    finally:
+        compiler._compile_cached.cache_clear()
+    assert nodes[True] < nodes[False]
+
+
 # ---- the compiled rules against the Python rules, whole hands ----------------------------------
 
 
@@ -205,6 +235,29 @@ def test_mighty_joker_call_forces_the_joker():
     called = pos.play("3C!")
     assert [m.card for m in called.legal_moves()] == [JOKER]
     assert solve(called).plays == {JOKER: reference.card_values(called)[JOKER]}
+
+
+def test_mighty_ripper_after_the_joker_equals_reference():
+    # With the Joker out of play the Ripper is searched as a plain low card (its rank merged,
+    # re-dealt in partition entries): positions of 3-4 tricks where that is so, solved on one
+    # table so that entries are shared between them, must still match the reference.
+    rng = random.Random("ripper")
+    table, found, bad = Table(8), 0, []
+    for _ in range(400):
+        pos = random_position("mighty", {}, rng, rng.choice((3, 4)), rng.randrange(5))
+        if pos is None or pos.trick == 0:
+            continue
+        in_play = mask_of(pos.played) | sum(pos.hands)
+        ripper = compile_rules(pos)["tr"][trump_index(pos.trump)]["ripper"]
+        if in_play >> JOKER & 1 or not in_play >> ripper & 1:
+            continue
+        found += 1
+        if e := compare(pos, lambda p: solve(p, table=table)):
+            bad.append(e)
+        if found == 12:
+            break
+    assert found == 12
+    assert not bad, "\n".join(bad[:3])
 
 
 def _japoleon_joker_lead(options, **kw):
