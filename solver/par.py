@@ -21,7 +21,7 @@ from napoleon_rules.errors import IllegalPlayError
 from napoleon_rules.variants import Bridge, Japanese, Japoleon, Mighty, Nap, Secretary
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .analyse import Cell, PartnerChoice
+    from .analysis import Cell, PartnerChoice
 
 #: Nap's columns: trump named by the first lead, and Misère (no trump, lose every trick).
 LEAD = "lead"
