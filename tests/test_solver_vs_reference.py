@@ -75,21 +75,22 @@ def test_role_partition_entries_shared_along_a_deal_equal_reference(preset):
     assert not bad, "\n".join(bad[:3])
 
 
-@pytest.mark.parametrize("preset", ROLE_PRESETS)
-def test_role_partition_equals_exact_keys_on_longer_positions(preset, monkeypatch):
-    """PART_ROLES against the exact relative-rank keys (``Rules.partition`` 0) on positions
-    of up to 6 tricks, where many entries are shared between positions: the same value and
-    card values, with fewer nodes in total."""
+def _switch_changes_no_answer(monkeypatch, switch: str, ps, shared_tables: bool = False) -> dict:
+    """Every position of ``ps`` solved with the compiler's ``switch`` on and off: the same
+    value and card values (the position in the message otherwise); the nodes of each. With
+    ``shared_tables`` one table per setting, so that entries are shared between positions."""
     import solver._compile as compiler
 
-    def solve_with(pos, role_partition):
-        monkeypatch.setattr(compiler, "ROLE_PARTITION", role_partition)
+    tables = {True: Table(8), False: Table(8)} if shared_tables else {True: None, False: None}
+
+    def solve_with(pos, on):
+        monkeypatch.setattr(compiler, switch, on)
         compiler._compile_cached.cache_clear()
-        return solve(pos)
+        return solve(pos, table=tables[on])
 
     nodes = {True: 0, False: 0}
     try:
-        for pos in positions(preset, 8, seed=9, max_tricks=6):
+        for pos in ps:
             got = {k: solve_with(pos, k) for k in (True, False)}
             assert (got[True].value, got[True].plays) == (got[False].value, got[False].plays), \
                 pos.dumps()
@@ -97,6 +98,16 @@ def test_role_partition_equals_exact_keys_on_longer_positions(preset, monkeypatc
                 nodes[k] += got[k].stats["nodes"]
     finally:
         compiler._compile_cached.cache_clear()
+    return nodes
+
+
+@pytest.mark.parametrize("preset", ROLE_PRESETS)
+def test_role_partition_equals_exact_keys_on_longer_positions(preset, monkeypatch):
+    """PART_ROLES against the exact relative-rank keys (``Rules.partition`` 0) on positions
+    of up to 6 tricks, where many entries are shared between positions: the same value and
+    card values, with fewer nodes in total."""
+    nodes = _switch_changes_no_answer(monkeypatch, "ROLE_PARTITION",
+                                      positions(preset, 8, seed=9, max_tricks=6))
     assert nodes[True] < nodes[False]
 
 
@@ -106,27 +117,10 @@ def test_dead_role_cards_change_no_answer(preset, cards, monkeypatch):
     as ordinary cards against kept as role cards (``DEAD_ROLES`` off), on the benchmark's
     positions of 6-7 cards a hand (where entries stand for many positions) and on random
     endgames, one table per setting: the same value and card values."""
-    import solver._compile as compiler
     from cli.bench import bench_positions
 
-    tables = {True: Table(8), False: Table(8)}
-
-    def solve_with(pos, dead):
-        monkeypatch.setattr(compiler, "DEAD_ROLES", dead)
-        compiler._compile_cached.cache_clear()
-        return solve(pos, table=tables[dead])
-
-    nodes = {True: 0, False: 0}
-    try:
-        ps = bench_positions(get_variant(preset), 20, 1, cards) + positions(preset, 8, seed=11)
-        for pos in ps:
-            got = {k: solve_with(pos, k) for k in (True, False)}
-            assert (got[True].value, got[True].plays) == (got[False].value, got[False].plays), \
-                pos.dumps()
-            for k in got:
-                nodes[k] += got[k].stats["nodes"]
-    finally:
-        compiler._compile_cached.cache_clear()
+    ps = bench_positions(get_variant(preset), 20, 1, cards) + positions(preset, 8, seed=11)
+    nodes = _switch_changes_no_answer(monkeypatch, "DEAD_ROLES", ps, shared_tables=True)
     assert nodes[True] < nodes[False]
 
 
