@@ -255,10 +255,10 @@ def analyse(
     is calling your own or a blind card (Mighty: no friend). With --declarer, --trump and
     --partner, only that cell, with its best discard and a best line of play.
 
-    A full 10-card Japanese deal takes tens of seconds (about 15 s on 2 cores for the
-    whole table, a single cell from under a second to a minute), a hard one minutes. It
-    uses every core unless --jobs says otherwise; --time-limit bounds the time, and
-    --short-hands analyses a smaller deal.
+    A full 10-card Japanese table takes about 7-14 s on 2 cores (a single cell from under
+    a second to half a minute), a hard deal a minute or more; a Mighty table about half a
+    minute. It uses every core unless --jobs says otherwise; --time-limit bounds the time,
+    and --short-hands analyses a smaller deal.
 
     Examples:
 
