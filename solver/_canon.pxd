@@ -24,7 +24,7 @@ exact cards (nothing has been played yet there anyway).
 
 from libc.stdint cimport uint64_t, int8_t, uint8_t, uint16_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
-                            clz64, trump_index, dead_cards)
+                            clz64, trump_index, dead_cards, live_special)
 
 # Plain rules (``canonicalise_plain``): a suit's cards of one hand in relative ranks are its
 # bits gathered under the suit's cards in play, packed to the top. The gathering goes by
@@ -110,7 +110,7 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
     half of this function's time, 5 % of a full Japanese deal's)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t in_play = s.in_play, rem, canon, points, h, out, moved = 0, src, dst
-    cdef uint64_t special = t.special_mask & ~dead_cards(t, s), gone
+    cdef uint64_t special = live_special(t, dead_cards(t, s)), gone
     cdef int8_t to[52]
     cdef int i, su, shift, card, slot
     # First each suit's mapping, card by card (to[card] = its canonical card), then each hand

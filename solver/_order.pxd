@@ -74,7 +74,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MO
                             bit, suit_cards, high_card, ctz64, legal_mask, seat_to_move,
                             trump_index, trick_winner_m, joker_elsewhere,
                             suit_to_follow, seat_add, popcount64, MAX_MOVES, POWER_TRUMP,
-                            POWER_ROLE, sort_moves, dead_cards)
+                            POWER_ROLE, sort_moves, dead_cards, live_special)
 from solver._order_bridge cimport (COVER_BONUS, bridge_lead_score,
                                    bridge_covers, bridge_third_high, gen_moves_bridge)
 from solver._outlook cimport Outlook, OUT_NONE, follow_outlook, outlook_winner
@@ -346,7 +346,7 @@ cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal
     hand without a role (and, in the point games, of its point class), every such card at
     once (``merged_cards``)."""
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t below, special = t.special_mask & ~dead_cards(t, s)
+    cdef uint64_t below, special = live_special(t, dead_cards(t, s))
     if r.unit_points:
         below = (merged_cards(s.in_play, legal & ~special & r.point_mask) & r.point_mask) | \
             (merged_cards(s.in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)

@@ -346,6 +346,12 @@ cdef inline uint64_t dead_cards(const TrumpRules* t, const State* s) noexcept no
     return out & s.in_play & t.dead_ok
 
 
+cdef inline uint64_t live_special(const TrumpRules* t, uint64_t dead) noexcept nogil:
+    """The role cards that still have their role (``special_mask`` but the ``dead`` ones):
+    each keeps its own rank in the key and never merges with another card."""
+    return t.special_mask & ~dead
+
+
 cdef inline uint64_t kept_roles(const TrumpRules* t, uint64_t dead) noexcept nogil:
     """The cards a partition entry keeps with their holders whatever the line (``ab``'s
     ``extra``): the role cards and the Joker (``keep_extra``) but the ``dead`` ones."""
@@ -488,8 +494,8 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
                 r.tr[t].small_points = r.point_mask & ~r.tr[t].special_mask
             elif r.unit_points:
                 r.tr[t].keep_extra |= r.point_mask
-        # Which role cards may turn ordinary (``roles_dead``); _compile.py checks that no 2
-        # and no pair winner has another role. A dead point card is re-dealt among the point
+        # Which role cards may turn ordinary (``roles_dead``); _compile.py checks that none
+        # of them (a 2, the pair's winner, the Ripper) has another role. A dead point card is re-dealt among the point
         # cards without a role, so only where those are (part_points; else every point card
         # keeps its holder and stays apart).
         r.tr[t].dead_ok = 0

@@ -17,7 +17,7 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, ctz64, trump_index,
                             MOVE_CALL, MAX_SEATS, apply_move, seat_to_move, popcount64, bit,
                             suit_cards, high_card, state_init_masks, seat_add,
                             fill_rules, fill_state, PART_PLAIN, PART_ROLES, dead_cards,
-                            kept_roles, redealt_points)
+                            kept_roles, redealt_points, live_special)
 from solver._tt cimport (TT, tt_layout, tt_release, tt_tag, tt_find, tt_store,
                          META_LB, META_UB, META_MOVE, ptt_tag, ptt_probe, ptt_store, clamp_counts,
                          ptt_prefetch, ptt_scan, PART_LEVELS, tt_start_for)
@@ -377,8 +377,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             first = k
     if part:
         if part == PART_ROLES:
-            ordinary = legal & ~(((r.tr[trump_index(s.trump)].keep_extra |
-                                   r.tr[trump_index(s.trump)].special_mask) & ~dead) |
+            ordinary = legal & ~(extra | live_special(&r.tr[trump_index(s.trump)], dead) |
                                  r.point_mask)
     # Until a move settles it: the best bound of the side to move so far (a maximiser's
     # failed moves bound the value from above by their best; a minimiser's passed moves
