@@ -197,26 +197,19 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "dead_roles": int(DEAD_ROLES),
     }
     rules["tr"] = compiler(v, rules)
-    if rules["same_two"]:
-        # The search treats a Same-two 2 as an ordinary card once a seat is void in its suit
-        # (``State.dead``): sound only when no 2 has another role.
-        others = [(1 << c) for t in rules["tr"] for c in (*t["top"], t["pair_trigger"],
-                  t["pair_winner"], t["mighty"], t["ripper"]) if c >= 0]
-        others.append(1 << rules["coup_card"] if rules["coup_card"] >= 0 else 0)
-        if any(o & TWOS for o in others):
-            raise UnsupportedVariantError(f"{v.name}: a 2 with a role besides Same-two")
     for t in rules["tr"]:
-        # ... and a pair's winner ordinary once its trigger is out of play: it has no other role.
-        w = t["pair_winner"]
-        if w >= 0 and (w in t["top"] or w in (t["mighty"], t["ripper"], rules["coup_card"])
-                       or (rules["same_two"] and (1 << w) & TWOS)):
-            raise UnsupportedVariantError(f"{v.name}: the pair's winner has another role")
-        # ... and the Ripper ordinary once the Joker is out of play: it has no other role.
-        rip = t["ripper"]
-        if rip >= 0 and (rip in t["top"] or rip in (t["mighty"], t["pair_trigger"], w,
-                                                   rules["coup_card"])
-                         or (rules["same_two"] and (1 << rip) & TWOS)):
-            raise UnsupportedVariantError(f"{v.name}: the Ripper has another role")
+        # The search treats some role cards as ordinary once their role is gone for good
+        # (``State.dead``): a Same-two 2 once a seat is void in its suit, the pair's winner
+        # once its trigger is out of play, the Ripper once the Joker is. Sound only when
+        # such a card has no other role.
+        twos = [c for c in range(52) if (1 << c) & TWOS] if rules["same_two"] else []
+        roles = [c for c in (*t["top"], t["mighty"], t["pair_trigger"], t["pair_winner"],
+                             t["ripper"], rules["coup_card"]) if c >= 0] + twos
+        dying = [("a 2 under Same-two", c) for c in twos] + \
+            [("the pair's winner", t["pair_winner"]), ("the Ripper", t["ripper"])]
+        for name, card in dying:
+            if card >= 0 and roles.count(card) > 1:
+                raise UnsupportedVariantError(f"{v.name}: {name} has another role")
     if not rules["reveal"]:
         # The partner's seat matters to the C rules only for a reveal (Secretary); elsewhere
         # the side masks say all, so the declarer and the partner of one side compile to the
