@@ -141,23 +141,20 @@ cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cu
 
 
 cdef inline uint64_t all_node_rel(const Rules* r, const State* s, uint64_t acc,
-                                  uint64_t legal) noexcept nogil:
+                                  uint64_t legal, uint64_t extra, uint64_t pmask) noexcept nogil:
     """The cards an all-node's bound relied on, ``acc`` those of its moves' proofs: every
     move's proof is needed, the moves left out by rank equivalence included
-    (``close_runs``)."""
-    cdef const TrumpRules* t
-    cdef uint64_t dead
+    (``close_runs``). ``extra`` and ``pmask``: the node's ``kept_roles`` and
+    ``redealt_points`` (``ab`` has them; PART_ROLES only)."""
     if r.partition == PART_ROLES:
         # Role cards (but dead ones, ``dead_cards``) and the Joker never merge and are
         # always kept, and a run of equivalent cards is all points or all non-point cards
         # (``_order.pxd``): a run is closed within its class (point cards only when they
         # may be small).
-        t = &r.tr[trump_index(s.trump)]
-        dead = dead_cards(t, s)
-        legal &= ~kept_roles(t, dead)
+        legal &= ~extra
         if r.unit_points:
             acc = close_runs(acc, s.in_play, legal & ~r.point_mask)
-            legal &= redealt_points(r, t, dead)
+            legal &= pmask
         if legal:
             acc = close_runs(acc, s.in_play, legal)
         return acc
@@ -355,7 +352,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             return 0
         if part:
             rel[0] = crel if ((b >= need) if maxing else (b < need)) else \
-                all_node_rel(r, s, crel, legal)
+                all_node_rel(r, s, crel, legal, extra, pmask)
         return 0 if b < 0 else (maxv if b > maxv else b)
     if s.nplayed and S.refute != NULL:
         # Mid-trick (no table move): the card that last settled a test here after the
@@ -493,7 +490,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
         if cut:
             acc = crel
         else:
-            acc = all_node_rel(r, s, acc, legal)
+            acc = all_node_rel(r, s, acc, legal, extra, pmask)
         rel[0] = acc
     if result > maxv:
         result = maxv
