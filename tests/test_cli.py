@@ -313,6 +313,22 @@ def test_bench_exits_3_when_a_limit_leaves_deals_out():
     assert run("bench", "-v", "japanese", "--deals", "2", "--cards", "3").exit_code == 0
 
 
+@needs_fast
+def test_bench_takes_the_table_size():
+    """--tt-mb reaches every solve: a 1 MB table cannot keep every entry of a full deal's
+    search, so the nodes differ from the default's, and the JSON and the header name the
+    size."""
+    args = ("bench", "-v", "japanese", "--deals", "2", "--mode", "value", "--json")
+    small = json.loads(run(*args, "--tt-mb", "1").stdout)
+    usual = json.loads(run(*args).stdout)
+    assert (small["tt_mb"], usual["tt_mb"]) == (1, 64)
+    assert small["solver"]["values"] == usual["solver"]["values"]
+    assert small["solver"]["deal_nodes"] != usual["solver"]["deal_nodes"]
+    assert "1 MB table" in run("bench", "-v", "japanese", "--deals", "1", "--cards", "3",
+                               "--tt-mb", "1").stdout
+    assert_user_error(run("bench", "--tt-mb", "0"), "--tt-mb must be")
+
+
 # ---- bad input: one line, exit code 2 ---------------------------------------------------------
 def test_missing_file():
     assert_user_error(run("solve", "-p", "/no/such/position.json"), "no such file", "/no/such/position.json")
