@@ -266,10 +266,9 @@ def bench(
              "DDS's all-cards search); value: the value and a line only (DDS's one-card "
              "search), about half the work.")] = Mode.cards,
     tt_mb: Annotated[int, typer.Option(
-        help="Transposition table of each solve, in MB. A solve touches only what it uses: "
-             "full deals of most presets stay well under 64; a hard Mighty deal fills it "
-             "(128 took 0.88x the mean time of 10 Mighty deals, but 1.07x on Japoleon's "
-             "dearest deal).")] = DEFAULT_TT_MB,
+        help="Transposition table of each solve, in MB, as for 'napoleon solve'. A solve "
+             "touches only the part it uses: of the full deals only the hardest (The "
+             "Mighty's) fill 64.")] = DEFAULT_TT_MB,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
