@@ -23,7 +23,8 @@ from napoleon_rules import Choices, Deal, Position, Variant, random_deal
 from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
 from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed,
-                     check_tt_mb, dumps, fail, user_errors, variant_from)
+                     check_tt_mb, dumps, fail, options_named_as_typed, user_errors,
+                     variant_from)
 from .solving import DEFAULT_TT_MB
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
@@ -314,8 +315,9 @@ def bench(
                               "cards": cards if cards is not None else v.tricks,
                               "mode": mode.value, "tt_mb": tt_mb}
     if solve is not None:
-        result["solver"] = run_solver(positions, node_limit, time_limit, progress, mode.value,
-                                      tt_mb)
+        with options_named_as_typed():      # a table too large: "(--tt-mb)"
+            result["solver"] = run_solver(positions, node_limit, time_limit, progress,
+                                          mode.value, tt_mb)
     if dds is not None:
         result["dds"] = run_dds(dds, positions, progress)
     if solve is not None and dds is not None:

@@ -576,9 +576,10 @@ def test_a_console_without_suit_symbols_gets_letters():
 
 @needs_fast
 def test_a_table_too_large_for_the_machine_is_a_user_error():
-    result = run("solve", "--example", "--tt-mb", str(1 << 20))
-    assert_user_error(result, "could not reserve a transposition table", "(--tt-mb)")
-    assert "tt_mb" not in result.stderr
+    for args in (("solve", "--example"), ("bench", "--deals", "1", "--cards", "2")):
+        result = run(*args, "--tt-mb", str(1 << 20))
+        assert_user_error(result, "could not reserve a transposition table", "(--tt-mb)")
+        assert "tt_mb" not in result.stderr
 
 
 def test_json_too_deep_or_too_long_is_malformed(tmp_path):
