@@ -14,8 +14,8 @@ from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, check_tt_mb,
-                     dumps, fail, hand_text, options_named_as_typed, parse_options, plural,
-                     read_text, seat_text, trump_text, user_errors)
+                     dumps, elapsed_ticker, fail, hand_text, options_named_as_typed,
+                     parse_options, plural, read_text, seat_text, trump_text, user_errors)
 from .solve_deal import DealStart, line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
@@ -82,6 +82,15 @@ def solve_reference(pos: Position) -> dict:
             "plays": {card_name(c): v for c, v in sorted(plays.items())}}
 
 
+def proved_text(result: dict, unit: str | None) -> str:
+    """What a solve stopped by a limit proved: ``between 4 and 9 points``, or, when it found
+    the value but not every card's, ``6 points, but not every card's value``."""
+    lo, hi = result["lower"], result["upper"]
+    if lo == hi:
+        return (amount(lo, unit) if unit else str(lo)) + ", but not every card's value"
+    return f"between {lo} and {hi}" + (f" {unit}" if unit else "")
+
+
 def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
                tt_mb: int | None) -> dict:
     """The fast engine's JSON, or when a limit stops it the bounds it proved, with a null
@@ -93,7 +102,8 @@ def solve_fast(pos: Position, node_limit: int | None, time_limit: float | None,
                          "use --engine reference for small endgames")
     from solver import SearchLimitError
     try:
-        with options_named_as_typed():      # time_limit, tt_mb: as --time-limit, --tt-mb
+        with options_named_as_typed(), elapsed_ticker("solving"):
+            # (options_named_as_typed: time_limit, tt_mb named as --time-limit, --tt-mb)
             return solve(pos, node_limit=node_limit, time_limit=time_limit,
                          tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb).to_json()
     except SearchLimitError as e:
@@ -251,8 +261,7 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
     if won is not None and won["tricks"]:
         lines.append(won_text(won, unit))
     if result["value"] is None:     # a limit stopped the search: what it proved
-        lines.append(f"value: between {result['lower']} and {result['upper']} {unit} (a search "
-                     "limit stopped the solve)")
+        lines.append(f"value: {proved_text(result, unit)} (a search limit stopped the solve)")
         lines.append(f"engine: {engine.value}, {result['stats'].get('nodes', 0)} nodes")
         return "\n".join(lines)
     if pos.misere:
@@ -442,5 +451,5 @@ def solve(
             text += "\n" + contract_outcome(start, result["value"] + taken)
         typer.echo(text)
     if result["value"] is None:
-        fail(f"a search limit stopped the solve: the value is between {result['lower']} "
-             f"and {result['upper']} (raise --node-limit/--time-limit)", EXIT_LIMIT)
+        fail(f"a search limit stopped the solve: the value is {proved_text(result, unit=None)} "
+             f"(raise --node-limit/--time-limit)", EXIT_LIMIT)

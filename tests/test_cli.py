@@ -283,9 +283,29 @@ def test_fast_engine_node_limit_exits_3(tmp_path):
     path = write(tmp_path, pos)
     r = run("solve", "-p", path, "--engine", "fast", "--node-limit", "5")
     assert r.exit_code == 3 and r.stderr.startswith("error: a search limit stopped the solve")
-    assert "value: between" in r.stdout and "seat 0" in r.stdout      # the board, with the bounds
+    # the board, with what the search proved: here the value, not every card's
+    assert "value: 5 tricks, but not every card's value" in r.stdout and "seat 0" in r.stdout
     # North leads five top trumps, partner five top hearts: all 5 tricks.
     assert json.loads(run("solve", "-p", path, "--json").stdout)["value"] == 5
+
+
+@needs_fast
+def test_a_solve_stopped_after_its_value_says_so():
+    """A limit that stops every card's value after the value itself: the text gives the
+    value, not "between 11 and 11"."""
+    full = json.loads(run("solve", "--example", "--json").stdout)
+    for limit in range(full["stats"]["nodes"] - 1, 0, -1):
+        out = json.loads(run("solve", "--example", "--json", "--node-limit", str(limit)).stdout)
+        if out["lower"] == out["upper"]:
+            break
+    else:
+        pytest.fail("no node limit stops the example between its value and its cards' values")
+    assert out["value"] is None and out["lower"] == full["value"]
+    r = run("solve", "--example", "--node-limit", str(limit))
+    assert r.exit_code == 3
+    assert f"value: {full['value']} points, but not every card's value" in r.stdout
+    assert f"the value is {full['value']}, but not every card's value" in r.stderr
+    assert "between" not in r.stdout + r.stderr
 
 
 @needs_fast
@@ -653,3 +673,28 @@ def test_the_option_parsers_messages_read_plainly(args, words):
     assert done.returncode == 2, done.stderr
     assert words in done.stderr and "Value error" not in done.stderr \
         and "Input should" not in done.stderr, done.stderr
+
+
+def test_a_long_solve_shows_its_elapsed_time_on_a_terminal_only():
+    import io
+    import time as _time
+
+    from cli.common import elapsed_ticker
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term, pipe = Terminal(), io.StringIO()
+    with elapsed_ticker("solving", after=0.05, stream=term):
+        _time.sleep(0.3)
+    with elapsed_ticker("solving", after=0.05, stream=pipe):
+        _time.sleep(0.2)
+    shown = term.getvalue()
+    assert "\rsolving... 0 s (Ctrl-C stops)" in shown
+    assert shown.endswith("\r")                       # erased at the end
+    assert pipe.getvalue() == ""                      # nothing on a pipe or a file
+    quick = Terminal()
+    with elapsed_ticker("solving", after=5, stream=quick):
+        pass
+    assert quick.getvalue() == ""                     # a quick solve shows nothing
