@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from contextlib import nullcontext
 from typing import Annotated, Optional
 
 import typer
@@ -14,8 +15,8 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
-                     dumps, fail, hand_text, options_named_as_typed, parse_options, plural,
-                     read_seat, read_text, seat_text, user_errors)
+                     dumps, elapsed_ticker, fail, hand_text, options_named_as_typed,
+                     parse_options, plural, read_seat, read_text, seat_text, user_errors)
 
 
 def read_deal_text(deal: str) -> str:
@@ -286,11 +287,16 @@ def analyse(
     # (Nap and bridge have no partner choice: the API says so, whatever --partner holds.)
     if partner is not None and partner.strip().lower() != ALONE and has_partner_choice(v):
         partner = read_seat(partner, v, "--partner", others=" or 'alone'")
+    # One cell has no progress to show until it ends: on a terminal its elapsed time instead.
+    one_cell = declarer is not None and trump is not None and show and sys.stderr.isatty()
     kwargs = dict(declarers=None if declarer is None else [declarer],
                   trumps=None if trump is None else [trump], partner=partner,
                   jobs=jobs, time_limit=time_limit, node_limit=node_limit, tt_mb=tt_mb,
-                  dealer=dealer, progress=progress_bar(show), exact_choices=exact_choices)
-    with options_named_as_typed():      # jobs, time_limit, tt_mb: as --jobs, --time-limit, ...
+                  dealer=dealer, progress=progress_bar(show and not one_cell),
+                  exact_choices=exact_choices)
+    with options_named_as_typed(), \
+            (elapsed_ticker("analysing the cell") if one_cell else nullcontext()):
+        # (options_named_as_typed: jobs, time_limit, tt_mb named as --jobs, --time-limit, ...)
         if isinstance(full, Deal):
             result = analyse_deal(full, **kwargs)
         else:
