@@ -197,12 +197,12 @@ def _compile_cached(v, n: int, declarer: int, partner, contract, coup_card) -> d
         "dead_roles": int(DEAD_ROLES),
     }
     rules["tr"] = compiler(v, rules)
+    # The search treats some role cards as ordinary once their role is gone for good
+    # (``State.dead``): a Same-two 2 once a seat is void in its suit, the pair's winner once
+    # its trigger is out of play, the Ripper once the Joker is. Sound only when such a card
+    # has no other role.
+    twos = [c for c in range(52) if (1 << c) & TWOS] if rules["same_two"] else []
     for t in rules["tr"]:
-        # The search treats some role cards as ordinary once their role is gone for good
-        # (``State.dead``): a Same-two 2 once a seat is void in its suit, the pair's winner
-        # once its trigger is out of play, the Ripper once the Joker is. Sound only when
-        # such a card has no other role.
-        twos = [c for c in range(52) if (1 << c) & TWOS] if rules["same_two"] else []
         roles = [c for c in (*t["top"], t["mighty"], t["pair_trigger"], t["pair_winner"],
                              t["ripper"], rules["coup_card"]) if c >= 0] + twos
         dying = [("a 2 under Same-two", c) for c in twos] + \

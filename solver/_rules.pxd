@@ -495,9 +495,9 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
             elif r.unit_points:
                 r.tr[t].keep_extra |= r.point_mask
         # Which role cards may turn ordinary (``roles_dead``); _compile.py checks that none
-        # of them (a 2, the pair's winner, the Ripper) has another role. A dead point card is re-dealt among the point
-        # cards without a role, so only where those are (part_points; else every point card
-        # keeps its holder and stays apart).
+        # of them (a 2, the pair's winner, the Ripper) has another role. A dead point card
+        # is re-dealt among the point cards without a role, so only where those are
+        # (part_points; else every point card keeps its holder and stays apart).
         r.tr[t].dead_ok = 0
         if not data["dead_roles"]:
             continue
