@@ -175,7 +175,7 @@ def run_solver(positions: list[Position], node_limit, time_limit, progress,
         deal_nodes.append(stats.get("nodes", 0))
         deal_seconds.append(elapsed)
     out = summary(times)
-    out.update(solved=len(times), limit_reached=limited, nodes=nodes,
+    out.update(solved=len(times), stopped=limited, nodes=nodes,
                nodes_per_s=nodes / total if total > 0 else None, values=values,
                deal_nodes=deal_nodes, deal_seconds=deal_seconds)
     return out
@@ -216,8 +216,8 @@ def report_text(result: dict) -> str:
         lines.append(f"fast solver: median {_ms(s['median_s'])}, mean {_ms(s['mean_s'])}, "
                      f"max {_ms(s['max_s'])}; {s['nodes']} nodes"
                      + (f", {nps / 1e6:.2f} M nodes/s" if nps else ""))
-        if s["limit_reached"]:
-            lines.append(f"  {s['limit_reached']} of {result['deals']} deals reached the node/time "
+        if s["stopped"]:
+            lines.append(f"  {s['stopped']} of {result['deals']} deals reached the node/time "
                          "limit (left out of the times)")
         # The slowest of the deals the times count (a stopped deal is left out of them, so
         # naming it "slowest" would contradict the max above).
@@ -325,7 +325,7 @@ def bench(
         d = result["dds"]["all_cards" if mode is Mode.cards else "value_only"]
         result["ratio"] = {"median": _ratio(s["median_s"], d["median_s"]),
                            "mean": _ratio(s["mean_s"], d["mean_s"])}
-        if s["limit_reached"]:
+        if s["stopped"]:
             result["ratio"] = None  # the solver's times leave out its hardest deals
         result["disagreements"] = [i for i, (a, b) in enumerate(zip(s["values"], d["values"]))
                                    if a is not None and a != b]
@@ -336,7 +336,7 @@ def bench(
     if result.get("disagreements"):
         fail(f"the fast solver and DDS disagree on deals {result['disagreements']}: a bug, "
              "please report it", EXIT_INTERNAL)
-    limited = result.get("solver", {}).get("limit_reached", 0)
+    limited = result.get("solver", {}).get("stopped", 0)
     if limited:
         fail(f"a limit stopped {limited} of {deals} solves: the times above leave them out "
              "(raise --node-limit/--time-limit)", EXIT_LIMIT)

@@ -85,7 +85,7 @@ class BidAdvice:
     open_samples: int = 0         #: samples a search limit left with some bid open
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "variant_options": self.variant_options,
+        return {"variant": self.variant, "options": self.variant_options,
                 "unit": self.unit, "seat": self.seat,
                 "hand": _cards(self.hand),
                 "samples": self.samples, "samples_asked": self.asked, "within": self.within,

@@ -39,11 +39,11 @@ class ChoiceAdvice:
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "variant": self.variant,
-                "variant_options": self.variant_options, "bid": self.bid,
+                "options": self.variant_options, "bid": self.bid,
                 "samples": self.samples, "seed": self.seed,
                 **({"call": None if self.call is None else card_name(self.call),
                     "alone": self.alone} if self.kind == "discard" else {}),
-                "options": [{"option": r["option"], "samples": r["n"],
+                "choices": [{"choice": r["option"], "samples": r["n"],
                              **{k: r[k].to_json() if r.get(k) is not None else None
                                 for k in ("points", "p_make", "score")}} for r in self.rows]}
 

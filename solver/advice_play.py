@@ -60,7 +60,7 @@ class PlayAdvice:
         return cards[0] if cards else None
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "variant_options": self.variant_options,
+        return {"variant": self.variant, "options": self.variant_options,
                 "unit": self.unit, "seat": self.seat, "samples": self.samples,
                 "samples_asked": self.asked, "within": self.within,
                 "seed": self.seed, "dropped": self.dropped, "unseen": self.unseen,

@@ -252,7 +252,7 @@ def test_call_and_discard_advice_on_the_same_samples():
                           seed=2, budget=NODE_BUDGET, by_score=True, bid_level=11)
     # Successive halving: the best two go on to all 4 samples, the others stop after 2.
     assert sorted(r["n"] for r in disc.rows) == [2, 2, 4, 4]
-    assert disc.to_json()["options"][0]["samples"] == 4
+    assert disc.to_json()["choices"][0]["samples"] == 4
 
 
 # ---- the command line -----------------------------------------------------------------------------

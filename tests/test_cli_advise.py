@@ -208,7 +208,7 @@ def test_call_and_discard_tables_show_suit_symbols():
     assert options and all(o == "alone" or o[-1] in "♠♥♦♣" or o == "Jo" for o in options), options
     data = json.loads(run("advise", "call", HAND7, "-o", "players=7", "--trump", "D", *QUICK,
                           "--json").stdout)
-    assert all(o["option"] == "alone" or o["option"][-1] in "SHDC" for o in data["options"])
+    assert all(o["choice"] == "alone" or o["choice"][-1] in "SHDC" for o in data["choices"])
     r = run("advise", "discard", HAND7, BLIND7, "-o", "players=7", "--trump", "D", "--call",
             "AS", "--candidates", "2", *QUICK)
     rows = [line.split("  ")[1] for line in r.stdout.splitlines()[2:]]
@@ -235,16 +235,16 @@ def test_bid_histogram_marks_open_ranges_and_says_the_advice_rests_on_them():
 def test_advise_json_records_the_variant_options(example_position):
     bid = json.loads(run("advise", "bid", "AK.2.Q.A", "-v", "nap", "-o", "players=3", "-n", "2",
                          "--seed", "1", "--json").stdout)
-    assert bid["variant_options"] == {"players": 3}
+    assert bid["options"] == {"players": 3}
     call = json.loads(run("advise", "call", HAND7, "-o", "players=7", "--trump", "D", *QUICK,
                           "--json").stdout)
-    assert call["variant_options"] == {"players": 7}
+    assert call["options"] == {"players": 7}
     discard = json.loads(run("advise", "discard", HAND7, BLIND7, "-o", "players=7", "--trump",
                              "D", "--call", "AS", "--candidates", "2", *QUICK, "--json").stdout)
-    assert discard["variant_options"] == {"players": 7}
+    assert discard["options"] == {"players": 7}
     play = json.loads(run("advise", "play", "-p", example_position, "--seat", "2", "-n", "2",
                           "--seed", "1", "--discard", "2S 3S", "--json").stdout)
-    assert play["variant_options"] == {} and play["unit"] == "points" and play["partner"] == 2
+    assert play["options"] == {} and play["unit"] == "points" and play["partner"] == 2
     assert play["partner_known"] is True
 
 

@@ -51,7 +51,7 @@ def test_bench_slowest_deal_is_one_the_times_count():
     solved ones (it used to name the stopped one, slower than the max it had just printed)."""
     result = {"variant": "bridge", "deals": 3, "seed": 1, "cards": 9, "mode": "cards",
               "solver": {"median_s": 0.001, "mean_s": 0.001, "max_s": 0.002, "nodes": 10,
-                         "nodes_per_s": 1e4, "limit_reached": 1, "values": [3, None, 2],
+                         "nodes_per_s": 1e4, "stopped": 1, "values": [3, None, 2],
                          "deal_seconds": [0.001, 0.050, 0.002], "deal_nodes": [4, 90, 6]}}
     text = bench_cli.report_text(result)
     assert "slowest: deal 2 (2.00 ms" in text, text
