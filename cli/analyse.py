@@ -16,7 +16,8 @@ from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
                      dumps, elapsed_ticker, fail, hand_text, options_named_as_typed,
-                     parse_options, plural, read_seat, read_text, seat_text, user_errors)
+                     nodes_text, parse_options, plural, read_seat, read_text, seat_text,
+                     user_errors)
 
 
 def read_deal_text(deal: str) -> str:
@@ -334,6 +335,8 @@ def report(result) -> str:
                  f"{st['skipped_by_bound']} skipped by "
                  f"bound, {st['refuted']} refuted by one zero-window test, {st['solved']} solved"
                  + (f", {st['stopped']} stopped by a limit" if st['stopped'] else "")
-                 + f"; {plural(st['tests'], 'test')} in {st['time_s']:.2f} s "
+                 + f"; {plural(st['tests'], 'test')}"
+                 + (f", {nodes_text(st['nodes'])}" if st.get("nodes") else "")
+                 + f" in {st['time_s']:.2f} s "
                  f"({plural(st['jobs'], 'job')})")
     return "\n".join(lines)

@@ -22,8 +22,9 @@ import typer
 from napoleon_rules import Choices, Deal, Position, Variant, random_deal
 from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
+from .bench_analyse import analyse_report_text, run_analyse
 from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed,
-                     check_tt_mb, dumps, fail, options_named_as_typed, user_errors,
+                     check_tt_mb, default_jobs, dumps, fail, options_named_as_typed, user_errors,
                      variant_from)
 from .solving import DEFAULT_TT_MB
 
@@ -125,6 +126,15 @@ class Mode(str, enum.Enum):
 
     cards = "cards"
     value = "value"
+
+
+def progress(items, label):
+    """``items`` with a progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():      # the label alone would still be printed: keep it clean
+        yield from items
+        return
+    with typer.progressbar(items, label=label, file=sys.stderr) as bar:
+        yield from bar
 
 
 def fast_solve():
@@ -262,14 +272,25 @@ def bench(
         help="Solve smaller positions: play each deal on (seeded random legal play) until "
              "every hand holds this many cards. Default: the full deal.",
         min=1, show_default=False)] = None,
-    mode: Annotated[Mode, typer.Option(
+    mode: Annotated[Optional[Mode], typer.Option(
         help="cards: the value and every legal card's value (what 'napoleon solve' prints; "
              "DDS's all-cards search); value: the value and a line only (DDS's one-card "
-             "search), about half the work.")] = Mode.cards,
-    tt_mb: Annotated[int, typer.Option(
-        help="Transposition table of each solve, in MB, as for 'napoleon solve'. A solve "
-             "touches only the part it uses: of the full deals only the hardest (The "
-             "Mighty's) fill 64.")] = DEFAULT_TT_MB,
+             "search), about half the work. Default: cards.", show_default=False)] = None,
+    tt_mb: Annotated[Optional[int], typer.Option(
+        help="Transposition table of each solve, in MB, as for 'napoleon solve' (default "
+             "64). A solve touches only the part it uses: of the full deals only the "
+             "hardest (The Mighty's) fill 64. With --analyse: per job, as for 'napoleon "
+             "analyse'.", show_default=False)] = None,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", help="Time 'napoleon analyse' instead: the whole table of deal k = "
+                          "'napoleon deal -v VARIANT --seed SEED+k', with fresh tables each; "
+                          "prints the median, mean and max time a table, the tests and "
+                          "nodes. --time-limit and --node-limit then mean what they mean "
+                          "for 'napoleon analyse'.")] = False,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", help="With --analyse: worker threads, as for 'napoleon analyse' "
+                             "(default: every core). The solver bench is single-threaded.",
+        show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
@@ -286,13 +307,23 @@ def bench(
         napoleon bench --variant japanese --cards 7 --deals 20
         napoleon bench --variant japanese --deals 5 --mode value
         napoleon bench --cards 9 --deals 20 --vs-dds
+        napoleon bench --variant japanese --analyse --seed 0 --deals 6 --jobs 2
     """
     v = variant_from(variant, None)
     check_seed(seed)
     check_node_limit(node_limit)
-    check_tt_mb(tt_mb)
+    if tt_mb is not None:
+        check_tt_mb(tt_mb)
     if deals > 100_000:
         raise UsageError(f"--deals must be 1..100000, not {deals}")
+    if analyse:
+        _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
+                       json_out)
+        return
+    if jobs is not None:
+        raise UsageError("--jobs applies to --analyse only: the solver bench times one thread")
+    mode = Mode.cards if mode is None else mode
+    tt_mb = DEFAULT_TT_MB if tt_mb is None else tt_mb
     if vs_dds and v.name != "bridge":
         raise UsageError(f"--vs-dds compares with DDS, a bridge solver: use --variant bridge, "
                          f"not {v.name}")
@@ -303,13 +334,6 @@ def bench(
     if cards is not None and cards > v.tricks:
         raise UsageError(f"--cards: a {v.name} hand holds at most {v.tricks} cards, not {cards}")
     positions = bench_positions(v, deals, seed, cards)
-
-    def progress(items, label):
-        if not sys.stderr.isatty():      # the label alone would still be printed: keep it clean
-            yield from items
-            return
-        with typer.progressbar(items, label=label, file=sys.stderr) as bar:
-            yield from bar
 
     result: dict[str, Any] = {"variant": v.name, "deals": deals, "seed": seed,
                               "cards": cards if cards is not None else v.tricks,
@@ -340,3 +364,28 @@ def bench(
     if limited:
         fail(f"a limit stopped {limited} of {deals} solves: the times above leave them out "
              "(raise --node-limit/--time-limit)", EXIT_LIMIT)
+
+
+def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
+                   json_out) -> None:
+    """``bench --analyse`` (``cli/bench_analyse.py``): the checks, the run, the report."""
+    for given, flag in ((vs_dds, "--vs-dds"), (cards is not None, "--cards"),
+                        (mode is not None, "--mode")):
+        if given:
+            raise UsageError(f"{flag} does not apply to --analyse (whole tables of full deals)")
+    if fast_solve() is None:
+        raise UsageError("the fast solver is not built (run 'pip install -e .' in the project)")
+    if jobs is None:
+        jobs = default_jobs()
+    if not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be 1..256, not {jobs}")
+    if time_limit is not None and not time_limit > 0:
+        raise UsageError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    with options_named_as_typed():      # a table too large: "(--tt-mb)"
+        stats = run_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, progress)
+    result = {"variant": v.name, "deals": deals, "seed": seed, "mode": "analyse", "jobs": jobs,
+              "tt_mb": tt_mb, "analyse": stats}
+    typer.echo(dumps(result) if json_out else analyse_report_text(result))
+    if stats["stopped"]:
+        fail(f"a limit stopped {stats['stopped']} of {deals} tables: the times above leave "
+             "them out (raise --node-limit/--time-limit)", EXIT_LIMIT)

@@ -393,3 +393,8 @@ def elapsed_ticker(label: str, after: float = 1.0, stream=None):
         if width[0]:
             stream.write("\r" + " " * width[0] + "\r")
             stream.flush()
+
+
+def nodes_text(n: int) -> str:
+    """A node count as people read it: ``"812 nodes"``, ``"99.7 M nodes"``."""
+    return f"{n / 1e6:.1f} M nodes" if n >= 1_000_000 else plural(n, "node")

@@ -1,6 +1,6 @@
 """Whole-deal analysis: for every declarer and every trump, the best partner choice and
 discard, the exact double-dummy result, the highest makeable bid and its score, and the par
-outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.bounds_prepared``,
+outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.test_prepared``,
 each declaration checked once) and ``solver.solve``.
 
 How a cell (declarer x trump) is searched
@@ -50,7 +50,7 @@ from napoleon_rules.variants import Bridge, Secretary
 
 from .advice_core import max_value
 from .analysis import Analysis, Cell, PartnerChoice, describe_choice
-from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
+from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, solve, test_prepared, valid_tt_mb
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
@@ -87,10 +87,10 @@ class _Stopped(Exception):
 
 
 class _Searcher:
-    """Zero-window tests and exact values on one table, counting the tests."""
+    """Zero-window tests and exact values on one table, counting the tests and their nodes."""
 
     def __init__(self, table: Table, budget: _Budget):
-        self.table, self.budget, self.tests = table, budget, 0
+        self.table, self.budget, self.tests, self.nodes = table, budget, 0, 0
 
     def test(self, pos: Prepared, target: int, lower: int, upper: int) -> tuple[int, int]:
         """One zero-window test at ``target`` on a value known to lie in [lower, upper]:
@@ -100,10 +100,12 @@ class _Searcher:
             raise _Stopped(lower, upper)
         self.tests += 1
         try:
-            lo, hi = bounds_prepared(pos, target, node_limit=self.budget.node_limit,
-                                     time_limit=left, table=self.table)
+            lo, hi, nodes = test_prepared(pos, target, node_limit=self.budget.node_limit,
+                                          time_limit=left, table=self.table)
         except SearchLimitError as e:
+            self.nodes += e.stats.get("nodes", 0)
             raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None
+        self.nodes += nodes
         return max(lower, lo), min(upper, hi)
 
     def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
@@ -310,11 +312,15 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
             left = budget.time_left()
             try:
                 if left is None or left > 0:
-                    cell.line = solve(pos, mode="value", node_limit=budget.node_limit,
-                                      time_limit=left, table=table).line
-            except SearchLimitError:
+                    result = solve(pos, mode="value", node_limit=budget.node_limit,
+                                   time_limit=left, table=table)
+                    cell.line = result.line
+                    searcher.nodes += result.stats["nodes"]
+            except SearchLimitError as e:
                 cell.line = None
+                searcher.nodes += e.stats.get("nodes", 0)
     counters["tests"] = searcher.tests
+    counters["nodes"] = searcher.nodes
     counters["discards"] = len(candidates)
     counters["time_s"] = round(time.perf_counter() - t0, 4)
     cell.stats = counters
@@ -492,6 +498,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
         par_result = par(v, cells, dealer)
     stats = {"time_s": round(time.perf_counter() - t0, 3), "jobs": jobs, "cells": len(cells),
              **{k: sum(c.stats.get(k, 0) for c in cells)
-                for k in ("candidates", "skipped_by_bound", "refuted", "solved", "stopped", "tests")}}
+                for k in ("candidates", "skipped_by_bound", "refuted", "solved", "stopped", "tests",
+                          "nodes")}}
     return Analysis(v, setup.hands, setup.rest, setup.start_trick, cells, par_result, complete,
                     note, stats)

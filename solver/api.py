@@ -197,14 +197,24 @@ def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None =
                     table: Table | None = None) -> tuple[int, int]:
     """``bounds`` on a ``Prepared`` position (the limits and table checked as ``bounds``
     checks them)."""
+    lower, upper, _nodes = test_prepared(prepared, target, node_limit=node_limit,
+                                         time_limit=time_limit, table=table)
+    return lower, upper
+
+
+def test_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
+                  time_limit: float | None = None,
+                  table: Table | None = None) -> tuple[int, int, int]:
+    """``bounds_prepared`` with the nodes the test searched: ``(lower, upper, nodes)``
+    (a stopped test raises ``SearchLimitError``, whose ``stats`` hold its nodes)."""
     target = _test_target(target)
     if not isinstance(prepared, Prepared):
         raise NapoleonError(f"expected a solver.api.Prepared, not {type(prepared).__name__}")
     if prepared.over:
-        return 0, 0
+        return 0, 0, 0
     out = _run(prepared.pos, "reaches", target, node_limit, time_limit, 64, table,
                prepared.rules)
-    return out["lower"], out["upper"]
+    return out["lower"], out["upper"], out["stats"]["nodes"]
 
 
 def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table,

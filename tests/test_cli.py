@@ -349,6 +349,45 @@ def test_bench_takes_the_table_size():
     assert_user_error(run("bench", "--tt-mb", "0"), "--tt-mb must be")
 
 
+@needs_fast
+def test_bench_analyse_times_the_tables_of_the_seeded_deals():
+    """--analyse: deal k is the deal of 'napoleon deal --seed SEED+k', analysed as 'napoleon
+    analyse' does (one job: the same tests and nodes as the command itself)."""
+    out = json.loads(run("bench", "-v", "nap", "--analyse", "--seed", "5", "--deals", "2",
+                         "-j", "1", "--json").stdout)
+    assert out["mode"] == "analyse" and out["jobs"] == 1
+    tables = out["analyse"]["tables"]
+    assert [t["seed"] for t in tables] == [5, 6] and all(t["complete"] for t in tables)
+    for t in tables:
+        deal = run("deal", "-v", "nap", "--seed", str(t["seed"])).stdout.strip()
+        stats = json.loads(run("analyse", deal, "-j", "1", "--json").stdout)["stats"]
+        assert (t["tests"], t["nodes"]) == (stats["tests"], stats["nodes"]) and t["nodes"] > 0
+    assert out["analyse"]["nodes"] == sum(t["nodes"] for t in tables)
+    text = run("bench", "-v", "nap", "--analyse", "--seed", "5", "--deals", "2", "-j", "1").stdout
+    assert "whole-table analysis of 2 deals (napoleon deal -v nap --seed 5..6), 1 job" in text
+    assert "slowest: seed" in text
+
+
+@needs_fast
+def test_bench_analyse_refuses_what_does_not_apply_and_reports_limits():
+    for extra, what in ((("--mode", "value"), "--mode"), (("--cards", "3"), "--cards"),
+                        (("--vs-dds",), "--vs-dds"), (("-j", "0"), "--jobs must be")):
+        assert_user_error(run("bench", "-v", "nap", "--analyse", *extra), what)
+    assert_user_error(run("bench", "-v", "nap", "--jobs", "2"), "--jobs", "--analyse")
+    r = run("bench", "-v", "nap", "--analyse", "--deals", "2", "--node-limit", "1", "-j", "1")
+    assert r.exit_code == 3 and "2 of 2 tables stopped by a limit" in r.stdout
+    assert r.stderr.startswith("error: a limit stopped 2 of 2 tables")
+
+
+@needs_fast
+def test_analyse_counts_the_nodes_of_its_searches():
+    deal = run("deal", "-v", "nap", "--seed", "3").stdout.strip()
+    out = json.loads(run("analyse", deal, "-j", "1", "--json").stdout)
+    assert out["stats"]["nodes"] == sum(c["stats"]["nodes"] for c in out["cells"]) > 0
+    assert all(c["stats"]["nodes"] > 0 for c in out["cells"] if c["stats"]["tests"])
+    assert " nodes in " in run("analyse", deal, "-j", "1").stdout
+
+
 # ---- bad input: one line, exit code 2 ---------------------------------------------------------
 def test_missing_file():
     assert_user_error(run("solve", "-p", "/no/such/position.json"), "no such file", "/no/such/position.json")

@@ -258,7 +258,16 @@ def bases(tmp: Path) -> list[Base]:
                      "--seed": BAD_SEED, "--node-limit": BAD_LIMIT, "--time-limit": BAD_SECONDS,
                      "--cards": BAD_COUNT + ["6"], "--mode": ["x", "", "cards value"]},
                     pinned={"--node-limit", "--cards", "--deals", "--variant"},
-                    contradictions=[[("--vs-dds", True)]]))
+                    contradictions=[[("--vs-dds", True)], [("--analyse", True)],
+                                    [("--jobs", "2")]]))
+    out.append(Base(["bench"], [], [("--analyse", True), ("--variant", "nap"), ("--deals", "1"),
+                                    ("--jobs", "1"), ("--node-limit", "20000")],
+                    {"--variant": BAD_VARIANT, "--deals": BAD_COUNT, "--seed": BAD_SEED,
+                     "--jobs": BAD_COUNT, "-j": BAD_COUNT, "--node-limit": BAD_LIMIT,
+                     "--time-limit": BAD_SECONDS, "--tt-mb": BAD_LIMIT + ["70000"]},
+                    pinned={"--analyse", "--node-limit", "--deals", "--variant"},
+                    contradictions=[[("--cards", "3")], [("--mode", "value")],
+                                    [("--vs-dds", True)]]))
     for name, o, seat, trump in [("nap", "players=3", "0", "lead"),
                                  ("japanese", "players=7", "2", "S")]:
         v = get_variant(name, {"players": int(o.split("=")[1])})
