@@ -66,10 +66,11 @@ def analyse_report_text(result: dict) -> str:
     a = result["analyse"]
     last = result["seed"] + result["deals"] - 1
     seeds = str(result["seed"]) if last == result["seed"] else f"{result['seed']}..{last}"
-    tables = f"{result['tt_mb']} MB tables" if result.get("tt_mb") else "tables of the default size"
+    tables = f"{result['tt_mb']} MB tables" if result.get("tt_mb") else \
+        "tables of the default size"
     lines = [f"bench: {result['variant']}, whole-table analysis of "
-             f"{plural(result['deals'], 'deal')} (napoleon deal -v {result['variant']} --seed {seeds}), "
-             f"{plural(result['jobs'], 'job')}, {tables}"]
+             f"{plural(result['deals'], 'deal')} (napoleon deal -v {result['variant']} "
+             f"--seed {seeds}), {plural(result['jobs'], 'job')}, {tables}"]
     done = len(a["tables"]) - a["stopped"]
     lines.append(f"analyse: median {_s(a['median_s'])}, mean {_s(a['mean_s'])}, "
                  f"max {_s(a['max_s'])} a table; {a['under_10_s']} of {done} under 10 s")

@@ -1,6 +1,6 @@
 """Whole-deal analysis: for every declarer and every trump, the best partner choice and
 discard, the exact double-dummy result, the highest makeable bid and its score, and the par
-outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.test_prepared``,
+outcome (issue 4). Pure Python on top of ``solver.bounds`` (as ``api.bounds_prepared``,
 each declaration checked once) and ``solver.solve``.
 
 How a cell (declarer x trump) is searched
@@ -50,7 +50,7 @@ from napoleon_rules.variants import Bridge, Secretary
 
 from .advice_core import max_value
 from .analysis import Analysis, Cell, PartnerChoice, describe_choice
-from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, solve, test_prepared, valid_tt_mb
+from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
@@ -100,8 +100,8 @@ class _Searcher:
             raise _Stopped(lower, upper)
         self.tests += 1
         try:
-            lo, hi, nodes = test_prepared(pos, target, node_limit=self.budget.node_limit,
-                                          time_limit=left, table=self.table)
+            lo, hi, nodes = bounds_prepared(pos, target, node_limit=self.budget.node_limit,
+                                            time_limit=left, table=self.table)
         except SearchLimitError as e:
             self.nodes += e.stats.get("nodes", 0)
             raise _Stopped(max(lower, e.lower), min(upper, e.upper)) from None

@@ -194,19 +194,10 @@ class Prepared:
 
 def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
                     time_limit: float | None = None,
-                    table: Table | None = None) -> tuple[int, int]:
+                    table: Table | None = None) -> tuple[int, int, int]:
     """``bounds`` on a ``Prepared`` position (the limits and table checked as ``bounds``
-    checks them)."""
-    lower, upper, _nodes = test_prepared(prepared, target, node_limit=node_limit,
-                                         time_limit=time_limit, table=table)
-    return lower, upper
-
-
-def test_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
-                  time_limit: float | None = None,
-                  table: Table | None = None) -> tuple[int, int, int]:
-    """``bounds_prepared`` with the nodes the test searched: ``(lower, upper, nodes)``
-    (a stopped test raises ``SearchLimitError``, whose ``stats`` hold its nodes)."""
+    checks them), with the nodes the test searched: ``(lower, upper, nodes)`` (a stopped
+    test raises ``SearchLimitError``, whose ``stats`` hold its nodes)."""
     target = _test_target(target)
     if not isinstance(prepared, Prepared):
         raise NapoleonError(f"expected a solver.api.Prepared, not {type(prepared).__name__}")

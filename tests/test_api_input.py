@@ -120,7 +120,7 @@ def test_a_finished_hand_is_solved_as_zero():
     assert solver.solve(pos, mode="value").value == 0
     assert solver.bounds(pos, 1) == (0, 0) and solver.bounds(pos, 0) == (0, 0)
     assert solver.reaches(pos, 0) and not solver.reaches(pos, 1)
-    assert solver.api.bounds_prepared(solver.api.Prepared(pos), 1) == (0, 0)
+    assert solver.api.bounds_prepared(solver.api.Prepared(pos), 1) == (0, 0, 0)
     assert reference.solve(pos) == (0, {})
 
 

@@ -477,7 +477,8 @@ def test_a_prepared_position_gives_the_bounds_of_the_position():
     for pos in positions("japanese", 6, seed=22, max_tricks=3):
         prepared = Prepared(pos)
         for target in range(-1, reference.value(pos) + 3):
-            assert bounds_prepared(prepared, target, table=table) == bounds(pos, target, table=table)
+            lower, upper, nodes = bounds_prepared(prepared, target, table=table)
+            assert (lower, upper) == bounds(pos, target, table=table) and nodes >= 0
     with pytest.raises(PositionError):
         Prepared(replace(pos, trick=-1))
     with pytest.raises(NapoleonError, match="Prepared"):
