@@ -299,6 +299,8 @@ def bench(
     also DDS's times on the same deals and the ratio. Bridge deals cycle the trump S H D C
     NT with seat 1 on lead; other variants use a fixed declaration by seat 0 (trump: its
     longest suit; call: the highest trump it lacks; discard: its lowest cards), seat 0 leads.
+    With --analyse it times whole-table analyses ('napoleon analyse') of seeded deals
+    instead, on --jobs threads.
 
     Examples:
 
