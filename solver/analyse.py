@@ -37,6 +37,7 @@ trick, Mighty's and Japoleon's lead bans — do not apply). Tests and quick look
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -411,7 +412,8 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise AnalysisOptionError(f"jobs must be 1..256, not {jobs!r}")
     if time_limit is not None and (isinstance(time_limit, bool) or
-                                   not isinstance(time_limit, (int, float)) or time_limit <= 0):
+                                   not isinstance(time_limit, (int, float)) or
+                                   not math.isfinite(time_limit) or time_limit <= 0):
         raise AnalysisOptionError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     seat(dealer, "dealer")
     if progress is not None and not callable(progress):

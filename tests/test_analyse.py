@@ -376,7 +376,9 @@ def test_bad_requests_name_the_problem():
                        (dict(trumps=b"S"), "trumps must be a list"),
                        (dict(trumps="X"), "'X'"),
                        (dict(declarers=True), "declarer must be a seat"),
-                       (dict(progress="x"), "progress must be a function")):
+                       (dict(progress="x"), "progress must be a function"),
+                       (dict(time_limit=float("inf")), "time_limit must be a positive"),
+                       (dict(time_limit=float("nan")), "time_limit must be a positive")):
         with pytest.raises(AnalysisOptionError, match=words):
             analyse_cards(v, hands, rest, **bad)
 
