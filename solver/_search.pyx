@@ -630,6 +630,17 @@ cdef class Table:
         self.rules_ok = False
         self.sure_ok = False
 
+    def forget(self):
+        """Make the next solve start as after a change of rules (nothing it learned is
+        used again; the memory is kept for reuse). What a solve finds then does not depend
+        on what the table searched before, whatever the rules were."""
+        if self.busy:
+            raise RuntimeError("the table is in use by a running solve")
+        self.tt.fingerprint = 0         # the next layout clears the buckets in use
+        self.ref_rules = 0              # the refutation memory starts afresh
+        self.sure_ok = False            # the sure bounds' tables are built afresh
+        self.canon_fp = 0               # the canonical-rank memo is cleared
+
     @property
     def entries(self) -> int:
         """Positions stored."""

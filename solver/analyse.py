@@ -37,10 +37,9 @@ trick, Mighty's and Japoleon's lead bans — do not apply). Tests and quick look
 
 from __future__ import annotations
 
+import copy
 import math
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
@@ -50,6 +49,7 @@ from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Secretary
 
 from .advice_core import max_value
+from .analyse_threads import Cancelled, Workers, run_steps
 from .analysis import Analysis, Cell, PartnerChoice, describe_choice
 from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
@@ -88,14 +88,19 @@ class _Stopped(Exception):
 
 
 class _Searcher:
-    """Zero-window tests and exact values on one table, counting the tests and their nodes."""
+    """Zero-window tests and exact values on one table, counting the tests and their nodes.
+    ``run``: a speculative search's ``analyse_threads.Run``, stopped before its next test
+    once cancelled."""
 
-    def __init__(self, table: Table, budget: _Budget):
+    def __init__(self, table: Table, budget: _Budget, run=None):
         self.table, self.budget, self.tests, self.nodes = table, budget, 0, 0
+        self.run = run
 
     def test(self, pos: Prepared, target: int, lower: int, upper: int) -> tuple[int, int]:
         """One zero-window test at ``target`` on a value known to lie in [lower, upper]:
         the narrowed bounds (fail-soft, so often narrower than the answer alone)."""
+        if self.run is not None and self.run.cancelled:
+            raise Cancelled(self.nodes)
         left = self.budget.time_left()
         if left is not None and left <= 0:
             raise _Stopped(lower, upper)
@@ -239,7 +244,8 @@ def _undecided(v: Variant, cell: Cell) -> tuple[int, int] | None:
 
 
 def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table: Table,
-                  budget: _Budget, want_line: bool, exact_choices: bool) -> Cell:
+                  budget: _Budget, want_line: bool, exact_choices: bool,
+                  workers: Workers | None = None) -> Cell:
     v = setup.variant
     t0 = time.perf_counter()
     counters = dict(candidates=0, skipped_by_bound=0, refuted=0, solved=0, stopped=0)
@@ -254,48 +260,97 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     # value above the best so far and from the column's lowest bid up, and keeps bounds.
     shared = len(options) > 1 and not exact_choices
     floor = bid_floor(v, strain) if shared else 0
-    choices = []
-    hint = None
+    n = len(options)
+    choices: list[PartnerChoice] = []
+    hint = None         # the discard of the last exact choice, tried first
     best = None         # the best exact value so far (shared)
+    # Every candidate declared so far with its proved upper bound, per partner choice: a
+    # search changes only its own choice's (on a copy when it runs on a helper thread).
+    declared: list[dict] = [{} for _ in range(n)]
 
-    declared = {}       # every candidate declared so far, with its proved upper bound
-
-    def search(i, **limits):
+    def search(i, first, own_searcher, own_counters, own_declared, **limits):
         seat, coups = options[i]
-        order = candidates if hint is None else [hint] + [d for d in candidates if d != hint]
-        return _search_choice(setup, declarer, strain, seat, coups, order, searcher, counters,
-                              declared=declared, **limits)
+        order = candidates if first is None else [first] + [d for d in candidates
+                                                            if d != first]
+        return _search_choice(setup, declarer, strain, seat, coups, order, own_searcher,
+                              own_counters, declared=own_declared, **limits)
 
-    for i in range(len(options)):
-        choice = search(i, floor=floor, beat=best if shared else None)
+    # The sweep and the top-down search below are steps in a fixed order (``run_steps``):
+    # one thread runs them one after the other, as written; with ``workers`` an idle thread
+    # may search a later step at the same time, from the inputs this order would give it,
+    # on a copy of its choice's candidates (see ``analyse_threads``).
+    def private(i):
+        return {key: copy.copy(c) for key, c in declared[i].items()}
+
+    def run_search(i, limits, fresh_from):
+        def go(k, inputs, own_declared, own_table, run):
+            if k >= fresh_from:
+                own_table.forget()      # (see ``run_steps``)
+            own = _Searcher(own_table, budget, run)
+            own_counters = dict.fromkeys(counters, 0)
+            choice = search(i(k), inputs[0], own, own_counters, own_declared, **limits(k, inputs))
+            return (choice, own_counters, own_declared, own.tests, own.nodes), own.nodes
+        return go
+
+    def take(i, result):
+        choice, own_counters, own_declared, tests, nodes = result
+        for key, x in own_counters.items():
+            counters[key] += x
+        declared[i] = own_declared
+        searcher.tests += tests
+        searcher.nodes += nodes
+        return choice
+
+    def sweep_accept(k, result):
+        nonlocal hint, best
+        choice = take(k, result)
         if choice.exact:
             hint = choice.discard
             best = choice.value
         choices.append(choice)
+        return False
+
+    run_steps(workers, table, n, lambda k: (hint, best), private,
+              run_search(lambda k: k, lambda k, inputs: dict(
+                  floor=floor, beat=inputs[1] if shared else None), 1), sweep_accept)
     if floor and all(c.upper < floor for c in choices):
         # No choice makes a bid, and the cell's value is still wanted: from the top down,
         # every candidate of every choice is asked "reaches t?" for t = floor - 1, floor - 2,
         # ...; the first that does is worth exactly t (all failed at t + 1), and nothing
         # else can beat it. Only failing tests above the value and one pass: a pass at a low
         # value is the costliest test there is (one took 44 s on a full deal), and solving
-        # the first choice exactly, as above, asked several.
-        for t in range(floor - 1, -1, -1):
-            for i in range(len(options)):
-                choice = search(i, beat=t - 1, cap=t, lower=choices[i].lower)
-                choices[i] = choice
-                if choice.exact or choice.upper >= t:   # found, or a limit stopped it
-                    break
-            else:
-                continue
-            break
+        # the first choice exactly, as above, asked several. Step k asks choice k % n at
+        # level floor - 1 - k // n; it needs the choice's step one level up.
+        levels = [0] * n      # the levels each choice has been asked so far
+
+        def level_inputs(k):
+            i = k % n
+            if levels[i] != k // n:
+                return None
+            return hint, k, levels[i], choices[i].lower
+
+        def level_accept(k, result):
+            i, t = k % n, floor - 1 - k // n
+            choice = choices[i] = take(i, result)
+            levels[i] += 1
+            return choice.exact or choice.upper >= t    # found, or a limit stopped it
+
+        run_steps(workers, table, floor * n, level_inputs, lambda k: private(k % n),
+                  run_search(lambda k: k % n, lambda k, inputs: dict(
+                      beat=floor - 2 - k // n, cap=floor - 1 - k // n, lower=inputs[3]), 0),
+                  level_accept)
     cell = Cell(declarer, strain, choices)
     if not shared and not all(c.exact for c in choices):
         cell.settled = False        # every choice was asked for exactly: a limit stopped one
     if shared and cell.exact:
         # Narrow the choices that could still change a bid's best choice, until none can.
+        # (On the table as if its rules had changed: what it last searched depends on
+        # which thread ran which step.)
+        table.forget()
         while (open_ := _undecided(v, cell)) is not None:
             i, target = open_
-            choice = choices[i] = search(i, beat=target - 1, cap=choices[i].upper,
+            choice = choices[i] = search(i, hint, searcher, counters, declared[i],
+                                         beat=target - 1, cap=choices[i].upper,
                                          lower=choices[i].lower)
             if not choice.exact and choice.upper >= target:   # a limit stopped it:
                 cell.settled = False                           # the cell stays open
@@ -311,6 +366,7 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
             _, pos = declare(setup, declarer, strain, cell.best.partner, cell.best.call,
                              cell.best.discard)
             left = budget.time_left()
+            table.forget()
             try:
                 if left is None or left > 0:
                     result = solve(pos, mode="value", node_limit=budget.node_limit,
@@ -456,37 +512,28 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     budget = _Budget(time_limit, node_limit)
     work = [(d, s) for d in seats for s in columns]
     want_line = len(work) == 1
-    local = threading.local()
     t0 = time.perf_counter()
-
-    def one(task):
-        table = getattr(local, "table", None)
-        if table is None:
-            table = local.table = Table(tt_mb, keep_memory=True)
-        return [_analyse_cell(setup, item[0], item[1], partner, table, budget, want_line,
-                              bool(exact_choices)) for item in task]
-
     results: dict = {}
     tasks = _tasks(v, work)
+
+    def done(task, cells):
+        results.update(zip(task, cells))
+        if progress:
+            progress(len(results), len(work))
+
+    workers = None
     if jobs == 1:
+        table = Table(tt_mb, keep_memory=True)
         for task in tasks:
-            results.update(zip(task, one(task)))
-            if progress:
-                progress(len(results), len(work))
+            done(task, [_analyse_cell(setup, d, s, partner, table, budget, want_line,
+                                      bool(exact_choices)) for d, s in task])
     else:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(one, task): task for task in tasks}
-            try:
-                for f in as_completed(futures):
-                    results.update(zip(futures[f], f.result()))
-                    if progress:
-                        progress(len(results), len(work))
-            except BaseException:
-                # Ctrl-C or an error: the cells not started are dropped (the running ones'
-                # searches stop at the same Ctrl-C, see solver/_interrupt.pxd)
-                for f in futures:
-                    f.cancel()
-                raise
+        # Ctrl-C or an error: the cells not started are dropped, the running ones' searches
+        # stop at the same Ctrl-C (solver/_interrupt.pxd) or at their next test.
+        workers = Workers(jobs, lambda: Table(tt_mb, keep_memory=True))
+        workers.run(tasks, lambda task: [
+            _analyse_cell(setup, d, s, partner, workers.table(), budget, want_line,
+                          bool(exact_choices), workers) for d, s in task], done)
     cells = [results[item] for item in work]
     complete = all(c.exact for c in cells)
     note, par_result = "", None
@@ -501,6 +548,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     stats = {"time_s": round(time.perf_counter() - t0, 3), "jobs": jobs, "cells": len(cells),
              **{k: sum(c.stats.get(k, 0) for c in cells)
                 for k in ("candidates", "skipped_by_bound", "refuted", "solved", "stopped", "tests",
-                          "nodes")}}
+                          "nodes")},
+             "discarded_nodes": 0 if workers is None else workers.discarded_nodes}
     return Analysis(v, setup.hands, setup.rest, setup.start_trick, cells, par_result, complete,
                     note, stats)
