@@ -114,6 +114,13 @@ class _Searcher:
         self.nodes += nodes
         return max(lower, lo), min(upper, hi)
 
+    def climb(self, pos: Prepared, lower: int, upper: int) -> int:
+        """The exact value, known to be in [lower, upper] and most likely ``lower``: tests
+        one above the lower bound until one fails."""
+        while lower < upper:
+            lower, upper = self.test(pos, lower + 1, lower, upper)
+        return lower
+
     def reaches(self, pos, target: int, lower: int, upper: int) -> bool:
         return self.test(pos, target, lower, upper)[0] >= target
 
@@ -194,7 +201,12 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
                         proved_lower = max(proved_lower, lo + credit)
                         cand.upper = min(cand.upper, hi + credit)
                         continue
-                    value = searcher.value(pos, lo, hi) + credit
+                    # An improvement on a best value is mostly by one point: the tests
+                    # above it, which a binary search asks first, are wasted.
+                    if best is not None or beat is not None:
+                        value = searcher.climb(pos, lo, hi) + credit
+                    else:
+                        value = searcher.value(pos, lo, hi) + credit
             except _Stopped as e:
                 counters["stopped"] += 1
                 lo, hi = e.lower + credit, e.upper + credit
