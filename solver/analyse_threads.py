@@ -204,7 +204,7 @@ class Workers:
         done: queue.Queue = queue.Queue()
         self.tasks.extend(tasks)
         threads = [threading.Thread(target=self._worker, args=(do_task, done), daemon=True)
-                   for _ in range(min(self.jobs, max(1, len(tasks))))]
+                   for _ in range(self.jobs)]     # (idle ones help: one cell has helpers too)
         for t in threads:
             t.start()
         try:

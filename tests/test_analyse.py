@@ -273,6 +273,29 @@ def test_pruning_skips_most_candidates_and_jobs_do_not_change_results():
     assert one.par.to_json() == two.par.to_json()
 
 
+@pytest.mark.parametrize("name,options,cards,rest,seed", [
+    ("japanese", {}, 5, 3, 21), ("japanese", {}, 5, 3, 22), ("mighty", {}, 5, 3, 23),
+    ("japoleon", {}, 5, 3, 24), ("secretary", {"reveal": True}, 4, 2, 25)])
+def test_two_jobs_give_the_one_job_table_to_the_node(name, options, cards, rest, seed):
+    # With two threads the last cells' partner choices and top-down levels are searched
+    # side by side (solver/analyse_threads.py); what is kept must be what one thread finds:
+    # every choice's bounds, the tests and the nodes of every cell, the par.
+    v, hands, rest_mask = short_deal(name, options, cards, rest, seed)
+
+    def table(jobs, **kw):
+        a = analyse_cards(v, hands, rest_mask, jobs=jobs, **kw)
+        cells = [c.to_json() for c in a.cells]
+        for c in cells:
+            c["stats"].pop("time_s")
+        return cells, None if a.par is None else a.par.to_json(), a.stats["nodes"]
+
+    one = table(1)
+    assert one == table(2) == table(3)
+    assert any(c["value"] is not None and c["bid"] is None for c in one[0]) or name != "japanese"
+    cell = dict(declarers=[1], trumps=[one[0][4]["trump"]])
+    assert table(1, **cell) == table(2, **cell)      # one cell: its line of play as well
+
+
 def test_fixed_cell_gives_the_line_of_play():
     v, hands, rest = short_deal("mighty", {"min_bid": 2}, 3, 3, 4, [JOKER])
     analysis = analyse_cards(v, hands, rest, declarers=[1], trumps=["NT"], partner=ALONE)
