@@ -43,7 +43,9 @@ def run_analyse(variant: Variant, count: int, seed: int, jobs: int,
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
         st = result.stats
         tables.append({"seed": seed + k, "seconds": round(wall, 3), "cpu_s": round(cpu, 3),
-                       "tests": st["tests"], "nodes": st["nodes"], "complete": result.complete})
+                       "tests": st["tests"], "nodes": st["nodes"],
+                       "discarded_nodes": st.get("discarded_nodes", 0),
+                       "complete": result.complete})
     done = [t["seconds"] for t in tables if t["complete"]]
     nodes = sum(t["nodes"] for t in tables)
     wall = sum(t["seconds"] for t in tables)
@@ -53,7 +55,11 @@ def run_analyse(variant: Variant, count: int, seed: int, jobs: int,
             "max_s": max(done) if done else None,
             "under_10_s": sum(s < 10 for s in done),
             "tests": sum(t["tests"] for t in tables), "nodes": nodes,
-            "cpu_s": round(cpu, 3), "nodes_per_cpu_s": nodes / cpu if cpu > 0 else None,
+            "discarded_nodes": sum(t["discarded_nodes"] for t in tables),
+            "cpu_s": round(cpu, 3),
+            # the CPU also searched the thrown-away nodes
+            "nodes_per_cpu_s": (nodes + sum(t["discarded_nodes"] for t in tables)) / cpu
+            if cpu > 0 else None,
             "nodes_per_s": nodes / wall if wall > 0 else None,
             "stopped": sum(not t["complete"] for t in tables), "tables": tables}
 
@@ -77,6 +83,9 @@ def analyse_report_text(result: dict) -> str:
     rate = a["nodes_per_cpu_s"]
     lines.append(f"  {a['tests']} tests, {nodes_text(a['nodes'])}, {a['cpu_s']:.1f} s of CPU"
                  + (f" ({rate / 1e6:.2f} M nodes per CPU second)" if rate else ""))
+    if a["discarded_nodes"]:
+        lines.append(f"  and {nodes_text(a['discarded_nodes'])} searched by helper threads "
+                     "from inputs that went stale (thrown away; in the CPU time only)")
     if a["stopped"]:
         lines.append(f"  {a['stopped']} of {result['deals']} tables stopped by a limit "
                      "(left out of the times)")
