@@ -26,6 +26,10 @@ How a cell (declarer x trump) is searched
   choice that could still change a bid's best choice is narrowed (``_undecided``), and a
   cell where no choice reaches the lowest bid is valued from the top down. One
   ``solver.Table`` per worker carries bounds between the tests of a candidate.
+* Threads. With ``jobs`` > 1 threads take the cells one by one, and a thread with no cell
+  left to start searches a running cell's later partner choices (and levels from the top
+  down) side by side with it, each from what the one-thread order would know when it
+  reached it (``analyse_threads``): the table does not depend on ``jobs``.
 * Limits. ``time_limit`` is a deadline for the whole analysis and ``node_limit`` caps every
   search; when one stops a search the cell keeps proven bounds (``lower``/``upper``), is
   marked inexact, gets no bid, and the analysis is ``complete = False``. Never a guess.
@@ -294,13 +298,14 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     def private(i):
         return {key: copy.copy(c) for key, c in declared[i].items()}
 
-    def run_search(i, limits, fresh_from):
+    def run_search(choice_of, limits, fresh_from):
         def go(k, inputs, own_declared, own_table, run):
             if k >= fresh_from:
                 own_table.forget()      # (see ``run_steps``)
             own = _Searcher(own_table, budget, run)
             own_counters = dict.fromkeys(counters, 0)
-            choice = search(i(k), inputs[0], own, own_counters, own_declared, **limits(k, inputs))
+            choice = search(choice_of(k), inputs[0], own, own_counters, own_declared,
+                            **limits(k, inputs))
             return (choice, own_counters, own_declared, own.tests, own.nodes), own.nodes
         return go
 

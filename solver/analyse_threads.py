@@ -3,20 +3,23 @@ searched side by side once no cell is left to start.
 
 A table's cells are independent, so threads take them one by one. At the end, though, the
 last cells leave cores idle: a cell can take a tenth of the table's time or more, and how
-long one takes cannot be told beforehand (no order by a static guess came near sharing the
-work evenly). So a thread with no cell left to start helps a running cell with the first
-sweep over its partner choices (``Sweep``), which is the main cost of most cells.
+long one takes cannot be told beforehand (no order by a guess made before the search came
+near sharing the work evenly: ``HISTORY.md``, the twenty-fourth session). So a thread with
+no cell left to start helps a running cell with its ``Steps``: the first sweep over its
+partner choices, and a cell without a bid its levels from the top down.
 
-That sweep is sequential in one thread: each choice is searched knowing the cell's best
-value so far (``beat``) and the previous best choice's discard (tried first). Most choices
-do not beat the best, so a helper searches the next choice *speculatively*, as if the
-choices before it will not change the best either. A choice's result is accepted, in the
-sweep's order, only when it was searched from exactly the inputs the one-thread sweep would
-have given it; any other is thrown away (a running one is stopped at its next test) and
-searched again. Every search of a choice starts on a table cleared for its rules (the
-partner is part of them), with a copy of no other state, so an accepted result, its bounds,
-tests and node counts are those of the one-thread sweep: the table does not depend on
-``jobs``. The nodes of thrown-away searches are counted apart (``discarded_nodes``).
+Those steps are sequential in one thread: each choice is searched knowing the cell's best
+value so far (``beat``) and the last best choice's discard (tried first); a level of a
+choice knows what its level above proved. Most choices do not beat the best, so a helper
+searches a later step *speculatively*, as if the steps before it will not change what it
+depends on. A step's result is accepted, in the one-thread order, only when it was
+searched from exactly the inputs that order gives it; any other is thrown away (a running
+one is stopped before its next test) and searched again. Every step but a cell's first
+starts on its table as after a change of rules (``Table.forget``; in the one-thread order
+the step before it always searched another partner, i.e. other rules) and changes only a
+copy of its choice's candidates, so an accepted result, its bounds, tests and node counts
+are the one-thread order's: the table does not depend on ``jobs``. The nodes of the
+searches thrown away are counted apart (``discarded_nodes``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any, Callable
 
 
 class Cancelled(Exception):
-    """A speculative search of a choice was made useless by a choice before it."""
+    """A speculative search of a step was made useless by a step before it."""
 
 
 class Run:
@@ -131,7 +134,7 @@ def run_steps(workers: "Workers | None", table: Any, count: int, inputs_of: Call
 
 class Workers:
     """``jobs`` threads taking tasks (cells) in order, each with its own table
-    (``make_table``); a thread with no task left to start helps a running ``Sweep``."""
+    (``make_table``); a thread with no task left to start helps running ``Steps``."""
 
     def __init__(self, jobs: int, make_table: Callable[[], Any]):
         self.jobs, self.make_table = jobs, make_table
@@ -142,6 +145,17 @@ class Workers:
         self.error: BaseException | None = None
         self.discarded_nodes = 0
         self.local = threading.local()
+
+    def _fail(self, error: BaseException) -> None:
+        """Record the first error (under the lock) and stop every search of a step before
+        its next test; the threads then end."""
+        if self.error is None:
+            self.error = error
+        self.tasks.clear()
+        for sw in self.sweeps:
+            for run in sw.runs.values():
+                run.cancelled = True
+        self.lock.notify_all()
 
     def table(self):
         table = getattr(self.local, "table", None)
@@ -188,9 +202,7 @@ class Workers:
             return
         except BaseException as e:
             with self.lock:
-                if self.error is None:
-                    self.error = e
-                self.lock.notify_all()
+                self._fail(e)
             raise _Abandoned() from e
         with self.lock:
             sw.finish(run, result, nodes)
@@ -221,10 +233,7 @@ class Workers:
                 progress(*item)
         except BaseException as e:
             with self.lock:
-                if self.error is None:
-                    self.error = e
-                self.tasks.clear()
-                self.lock.notify_all()
+                self._fail(e)
             for t in threads:
                 t.join()
             raise
@@ -267,9 +276,7 @@ class Workers:
                 continue
             except BaseException as e:
                 with self.lock:
-                    if self.error is None:
-                        self.error = e
-                    self.lock.notify_all()
+                    self._fail(e)
                 continue
             finally:
                 with self.lock:

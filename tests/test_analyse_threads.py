@@ -92,3 +92,28 @@ def test_an_error_in_a_task_or_a_helper_reaches_the_caller():
     with pytest.raises(RuntimeError, match="step 2 failed"):
         workers.run([0], do_steps, lambda task, result: None)
     assert threading.active_count() < 10        # the threads ended
+
+
+def test_an_error_stops_the_searches_of_the_other_cells():
+    rounds = []
+
+    def search(k, inputs, private, table, run):
+        for i in range(500):        # a long search, checking for cancellation as tests do
+            if run is not None and run.cancelled:
+                rounds.append(i)
+                raise Cancelled(0)
+            time.sleep(0.01)
+        rounds.append(500)
+        return k, 1
+
+    def do_task(task):
+        if task == "bad":
+            time.sleep(0.2)
+            raise ValueError("a bad cell")
+        run_steps(workers, workers.table(), 3, lambda k: (), lambda k: None, search,
+                  lambda k, result: False)
+
+    workers = Workers(2, lambda: None)
+    with pytest.raises(ValueError, match="a bad cell"):
+        workers.run(["slow", "bad"], do_task, lambda task, result: None)
+    assert rounds and max(rounds) < 500         # stopped, not run to the end
