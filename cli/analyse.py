@@ -222,7 +222,8 @@ def analyse(
         help="The dealer, who bids first in the par auction [default: 0] (the whole table "
              "only: a single row, column or partner has no par).", show_default=False)] = None,
     jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", help="Worker threads (the table does not depend on it) [default: every "
+        "--jobs", "-j", help="Worker threads; one with no cell left to start helps those "
+                             "still running (the table does not depend on it) [default: every "
                              "core].", show_default=False)] = default_jobs(),
     time_limit: Annotated[Optional[float], typer.Option(
         help="Seconds for the whole analysis; cells not finished show bounds (exit code 3).",
