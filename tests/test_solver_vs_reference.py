@@ -357,6 +357,24 @@ def test_a_table_keeping_its_memory_changes_no_answer(preset):
     assert solve(other, table=table).value == reference.value(other)
 
 
+@pytest.mark.parametrize("preset", ["japanese", "mighty", "bridge"])
+def test_a_forgotten_table_solves_as_a_fresh_one(preset):
+    # Table.forget (the deal analysis's threads rely on it): the next solve under the same
+    # rules starts as on a fresh table, node for node, though the table kept its entries
+    rng = random.Random(f"forget:{preset}")
+    pos = None
+    while pos is None:
+        pos = random_position(preset, {}, rng, 6, 0)
+    fresh = solve(pos, mode="value", table=Table(8, keep_memory=True))
+    table = Table(8, keep_memory=True)
+    first = solve(pos, mode="value", table=table).stats["nodes"]
+    again = solve(pos, mode="value", table=table).stats["nodes"]
+    table.forget()
+    forgotten = solve(pos, mode="value", table=table)
+    assert first == fresh.stats["nodes"] and again < first   # the kept entries answer again
+    assert forgotten.stats["nodes"] == first and forgotten.value == fresh.value
+
+
 def _sure_args(pos):
     return (compile_rules(pos), tuple(pos.hands) + (0,) * (7 - len(pos.hands)), pos.leader,
             pos.trick, (), trump_index(pos.trump),
