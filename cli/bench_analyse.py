@@ -50,16 +50,15 @@ def run_analyse(variant: Variant, count: int, seed: int, jobs: int,
     nodes = sum(t["nodes"] for t in tables)
     wall = sum(t["seconds"] for t in tables)
     cpu = sum(t["cpu_s"] for t in tables)
+    discarded = sum(t["discarded_nodes"] for t in tables)
     return {"median_s": statistics.median(done) if done else None,
             "mean_s": statistics.fmean(done) if done else None,
             "max_s": max(done) if done else None,
             "under_10_s": sum(s < 10 for s in done),
             "tests": sum(t["tests"] for t in tables), "nodes": nodes,
-            "discarded_nodes": sum(t["discarded_nodes"] for t in tables),
-            "cpu_s": round(cpu, 3),
-            # the CPU also searched the thrown-away nodes
-            "nodes_per_cpu_s": (nodes + sum(t["discarded_nodes"] for t in tables)) / cpu
-            if cpu > 0 else None,
+            "discarded_nodes": discarded, "cpu_s": round(cpu, 3),
+            # (the CPU time also searched the thrown-away nodes)
+            "nodes_per_cpu_s": (nodes + discarded) / cpu if cpu > 0 else None,
             "nodes_per_s": nodes / wall if wall > 0 else None,
             "stopped": sum(not t["complete"] for t in tables), "tables": tables}
 
