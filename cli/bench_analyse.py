@@ -5,9 +5,9 @@ project's measurements of the deal analysis have always been taken), analysed as
 ``napoleon analyse DEAL --jobs N`` would: every declarer and trump, every partner and discard,
 then par. Each table gets fresh transposition tables, so a table's time does not depend on
 the tables before it. Reported per table: wall time, CPU time (every thread), the
-zero-window tests and the nodes they searched. With ``--jobs 1`` the node counts are exact
-and repeatable, the measure to compare changes of the search by; with more jobs a thread's
-table carries over between its cells, so they vary a little with the schedule.
+zero-window tests and the nodes they searched. The node counts are exact and repeatable for
+any ``--jobs`` (``solver/analyse_threads.py``), the measure to compare changes of the search
+by; the nodes helper threads searched from inputs that went stale are counted apart.
 """
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ class Workers:
         self.jobs, self.make_table = jobs, make_table
         self.lock = threading.Condition()
         self.tasks: deque = deque()
-        self.sweeps: list[Steps] = []
+        self.running_steps: list[Steps] = []     # the steps of the running cells
         self.running_tasks = 0
         self.error: BaseException | None = None
         self.discarded_nodes = 0
@@ -152,7 +152,7 @@ class Workers:
         if self.error is None:
             self.error = error
         self.tasks.clear()
-        for sw in self.sweeps:
+        for sw in self.running_steps:
             for run in sw.runs.values():
                 run.cancelled = True
         self.lock.notify_all()
@@ -169,7 +169,7 @@ class Workers:
         """Run a cell's ``Steps`` with help from idle threads."""
         sw = Steps(self, count, inputs_of, prepare, search, accept)
         with self.lock:
-            self.sweeps.append(sw)
+            self.running_steps.append(sw)
             run = sw.take()        # the first step is this thread's (see ``run_steps``)
             self.lock.notify_all()
         try:
@@ -188,7 +188,7 @@ class Workers:
                         self.lock.wait()
         finally:
             with self.lock:
-                self.sweeps.remove(sw)
+                self.running_steps.remove(sw)
                 self.lock.notify_all()
 
     def _search(self, sw: Steps, run: Run) -> None:
@@ -253,7 +253,7 @@ class Workers:
                         job = ("task", task)
                         break
                     helped = None
-                    for sw in self.sweeps:
+                    for sw in self.running_steps:
                         run = sw.take()
                         if run is not None:
                             helped = (sw, run)
