@@ -43,13 +43,15 @@ def scaled(table: dict, rate: float) -> float:
 
 def summary(name: str, run: dict, rate: float) -> str:
     times = [scaled(t, rate) for t in run["tables"] if t["complete"]]
+    if not times:
+        return f"{name}: no complete table (a limit stopped every one)"
     cpu = sum(t["cpu_s"] for t in run["tables"])
     wall = sum(t["seconds"] for t in run["tables"])
     used = wall / (cpu / run["jobs"]) if cpu > 0 else 0.0
     return (f"{name}: median {run['median_s']:.2f} s as run, {statistics.median(times):.2f} s "
             f"scaled (mean {statistics.fmean(times):.2f} s), {run['under_10_s']} tables under "
-            f"10 s, {run['nodes']:,} nodes, {run['nodes_per_cpu_s'] / 1e6:.2f} M nodes per CPU "
-            f"second, wall / (CPU / jobs) {used:.3f}")
+            f"10 s, {run['nodes']:,} nodes, {(run['nodes_per_cpu_s'] or 0) / 1e6:.2f} M nodes "
+            f"per CPU second, wall / (CPU / jobs) {used:.3f}")
 
 
 def main() -> None:
@@ -70,8 +72,10 @@ def main() -> None:
             sys.exit("compare_analyse: the two runs have no seed in common")
         print(f"{'seed':>4} {'nodes A':>13} {'nodes B':>13} {'B/A':>6}")
         for s in common:
+            # a table a limit stopped has fewer nodes than its search needs: not comparable
+            stopped = "" if a[s]["complete"] and b[s]["complete"] else "  (stopped by a limit)"
             print(f"{s:>4} {a[s]['nodes']:>13,} {b[s]['nodes']:>13,} "
-                  f"{b[s]['nodes'] / max(1, a[s]['nodes']):>6.3f}")
+                  f"{b[s]['nodes'] / max(1, a[s]['nodes']):>6.3f}{stopped}")
         na = sum(a[s]["nodes"] for s in common)
         nb = sum(b[s]["nodes"] for s in common)
         ratios = [b[s]["nodes"] / max(1, a[s]["nodes"]) for s in common]
