@@ -344,7 +344,7 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
             i = k % n
             if levels[i] != k // n:
                 return None
-            return hint, k, levels[i], choices[i].lower
+            return hint, k, choices[i].lower
 
         def level_accept(k, result):
             i, t = k % n, floor - 1 - k // n
@@ -354,7 +354,7 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
 
         run_steps(workers, table, floor * n, level_inputs, lambda k: private(k % n),
                   run_search(lambda k: k % n, lambda k, inputs: dict(
-                      beat=floor - 2 - k // n, cap=floor - 1 - k // n, lower=inputs[3]), 0),
+                      beat=floor - 2 - k // n, cap=floor - 1 - k // n, lower=inputs[2]), 0),
                   level_accept)
     cell = Cell(declarer, strain, choices)
     if not shared and not all(c.exact for c in choices):

@@ -196,10 +196,6 @@ class Workers:
             result, nodes = sw.search(run.index, run.inputs, run.private, self.table(), run)
         except Cancelled as e:
             result, nodes = None, e.args[0] if e.args else 0
-            with self.lock:
-                sw.finish(run, result, nodes)
-                self.lock.notify_all()
-            return
         except BaseException as e:
             with self.lock:
                 self._fail(e)
@@ -268,7 +264,7 @@ class Workers:
                 try:
                     self._search(job[1], job[2])
                 except _Abandoned:
-                    continue
+                    pass
                 continue
             try:
                 result = do_task(job[1])
