@@ -340,13 +340,13 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
     return n
 
 
-cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal) noexcept nogil:
-    """The cards ``gen_moves_legal`` lists with ``merge`` (bridge's generator too): a card
-    is left out when the next lower card in play of its suit is a legal card of the same
-    hand without a role (and, in the point games, of its point class), every such card at
-    once (``merged_cards``)."""
-    cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
-    cdef uint64_t below, special = live_special(t, dead_cards(t, s))
+cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal,
+                                  uint64_t dead) noexcept nogil:
+    """The cards to list with ``merge`` (``gen_moves``; bridge's generator too), ``dead``
+    being ``dead_cards(t, s)``: a card is left out when the next lower card in play of its
+    suit is a legal card of the same hand without a role (and, in the point games, of its
+    point class), every such card at once (``merged_cards``)."""
+    cdef uint64_t below, special = live_special(&r.tr[trump_index(s.trump)], dead)
     if r.unit_points:
         below = (merged_cards(s.in_play, legal & ~special & r.point_mask) & r.point_mask) | \
             (merged_cards(s.in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)
@@ -360,12 +360,15 @@ cdef inline int gen_moves(const Rules* r, const State* s, int* moves, int first_
     """Fill ``moves`` (best first) and return how many. ``first_move`` (or -1) goes first.
     ``merge``: one card per run of equivalent cards (cards adjacent among the cards in play,
     same suit, same hand, same point value in the point games, no special role)."""
-    return gen_moves_legal(r, s, legal_mask(r, s), moves, first_move, merge)
+    cdef uint64_t legal = legal_mask(r, s)
+    return gen_moves_legal(r, s, legal, listed_cards(r, s, legal, dead_cards(
+        &r.tr[trump_index(s.trump)], s)) if merge else legal, moves, first_move)
 
 
-cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, int* moves,
-                                int first_move, int merge) noexcept nogil:
-    """:func:`gen_moves` given ``legal_mask(r, s)`` (the search needs it too)."""
+cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, uint64_t listed,
+                                int* moves, int first_move) noexcept nogil:
+    """:func:`gen_moves` given ``legal_mask(r, s)`` and the cards to list: ``legal``, or
+    with ``merge`` ``listed_cards(r, s, legal, dead)`` (the search has both)."""
     cdef int seat = seat_to_move(r, s)
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     cdef uint64_t rest, opp = 0
@@ -379,8 +382,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     cdef int n = 0, c, i, j, sc, mv, k, n_answers, ours_anyway, w, known
     cdef int alts[5]
     if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
-        return gen_moves_bridge(r, s, legal, listed_cards(r, s, legal) if merge else legal,
-                                moves, first_move)
+        return gen_moves_bridge(r, s, legal, listed, moves, first_move)
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
         moves[0] = ctz64(legal)
@@ -414,7 +416,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
         ours_anyway = ((r.side_mask >> w) & 1) == ((r.max_mask >> seat) & 1)
         n = 0
     # With ``merge`` one card per run of equivalent cards (``listed_cards``).
-    rest = listed_cards(r, s, legal) if merge else legal
+    rest = listed
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
@@ -440,18 +442,19 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     return sort_moves(moves, scores, n, first_move)
 
 
-cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, int m) noexcept nogil:
-    """Whether ``gen_moves_legal(r, s, legal, ..., merge=1)`` lists the move ``m`` (a card
-    with its lead options): legal, not left out by rank equivalence, its options the ones
-    listed. Lets the search try the table's or the memory's move before ordering the rest
-    (``ab``); must follow ``gen_moves_legal``."""
+cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, uint64_t listed,
+                            int m) noexcept nogil:
+    """Whether ``gen_moves_legal(r, s, legal, listed, ...)`` (``listed``: with ``merge``)
+    lists the move ``m`` (a card with its lead options): legal, not left out by rank
+    equivalence, its options the ones listed. Lets the search try the table's or the
+    memory's move before ordering the rest (``ab``); must follow ``gen_moves_legal``."""
     cdef int c = m & MOVE_CARD, seat
     cdef const TrumpRules* t = &r.tr[trump_index(s.trump)]
     if m < 0 or not (legal >> c) & 1:
         return 0
     if s.nplayed and not (legal & (legal - 1)):
         return m == c
-    if not (listed_cards(r, s, legal) >> c) & 1:
+    if not (listed >> c) & 1:
         return 0
     if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
         return 1 <= ((m >> MOVE_SUIT_SHIFT) & 7) <= 4 and not (m & MOVE_CALL)

@@ -226,11 +226,11 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             return 0
     seat = seat_to_move(r, s)
     maxing = (r.max_mask >> seat) & 1
+    # The role cards that lost their role are ordinary cards (``dead_cards``): not kept by
+    # partition entries, re-dealt below the line (a point card among the point cards
+    # without a role), merged and twinned like the others.
+    dead = dead_cards(&r.tr[trump_index(s.trump)], s)
     if part == PART_ROLES:
-        # The role cards that lost their role are ordinary cards (``dead_cards``): not
-        # kept by partition entries, re-dealt below the line (a point card among the point
-        # cards without a role), merged and twinned like the others.
-        dead = dead_cards(&r.tr[trump_index(s.trump)], s)
         extra = kept_roles(&r.tr[trump_index(s.trump)], dead)
         pmask = redealt_points(r, &r.tr[trump_index(s.trump)], dead)
     if s.nplayed:
@@ -339,14 +339,15 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
                         return v
                     first = move_from_canon(&cn, <int>((meta >> META_MOVE) & 0xFFFF) - 1)
     legal = legal_mask(r, s)
-    listed = legal
-    if s.nplayed and (listed & (listed - 1)) and part == PART_ROLES:
-        listed = listed_cards(r, s, legal)
-    if s.nplayed and not (listed & (listed - 1)):
+    listed = legal      # the cards to list: one per run of equivalent cards
+    if legal & (legal - 1):
+        listed = listed_cards(r, s, legal, dead)
+    if s.nplayed and not ((listed if part == PART_ROLES else legal) &
+                          ((listed if part == PART_ROLES else legal) - 1)):
         # One legal card, or one run of equivalent cards (options come only with a lead):
         # no order to make and nothing for the memory; the same bound and proof as the
         # move loop below would give (a third of the mid-trick nodes, 37 % with the runs).
-        first = ctz64(listed)
+        first = ctz64(listed if part == PART_ROLES else legal)
         b = move_bound(S, s, first, need, maxing, expect_cut, &crel)
         if S.aborted:
             return 0
@@ -382,7 +383,8 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     result = -1 if maxing else maxv + 1
     probing = r.n_tricks - s.trick >= PROBE_LEFT and expect_cut and not r.quick_tricks and \
         (r.n_tricks - PROBE_LEFT - s.trick) * r.n_seats + s.nplayed < PROBE_SLOTS
-    if first >= 0 and not probing and (legal & (legal - 1)) and move_listed(r, s, legal, first):
+    if first >= 0 and not probing and (legal & (legal - 1)) and \
+            move_listed(r, s, legal, listed, first):
         # The table's or the memory's move first, before the other moves are ordered: it
         # settles most nodes that have one, and ordering is the dearest part of a node.
         # The move list below puts it first too, so the search is the same move for move.
@@ -395,9 +397,9 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
             moves[0] = first
             n = 1
         else:
-            n = gen_moves_legal(r, s, legal, moves, first, 1)
+            n = gen_moves_legal(r, s, legal, listed, moves, first)
     else:
-        n = gen_moves_legal(r, s, legal, moves, first, 1)
+        n = gen_moves_legal(r, s, legal, listed, moves, first)
     # (the trick first: most nodes lie past the probing's tricks)
     if probing and n > 1:
         # Probing: in a five-seat trick a wrong first move of the side that should settle
