@@ -136,7 +136,10 @@ cdef inline int last_trick(const Rules* r, const State* s, uint64_t* rel) noexce
 cdef inline int child_cut(const Rules* r, const State* child, int maxing, int cut) noexcept nogil:
     """The expected kind of a child (1: a cut node, where one move settles the test; 0: an
     all-node) of a node of that kind whose mover is the maximiser or not: the same kind when
-    the same side moves next, the other kind when the other side does."""
+    the same side moves next, the other kind when the other side does. Only probing asks
+    (``ab``), from PROBE_LEFT tricks left: below, 0 without working it out."""
+    if r.n_tricks - child.trick < PROBE_LEFT:
+        return 0
     return cut if ((r.max_mask >> seat_to_move(r, child)) & 1) == maxing else 1 - cut
 
 
