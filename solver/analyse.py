@@ -16,7 +16,10 @@ How a cell (declarer x trump) is searched
   two of the pool's low cards (9 and below, no role, not a 2) of one suit with no other
   player's card between them are interchangeable, so only the lowest are discarded.
 * Pruning. Candidates are ordered by a cheap static estimate (role cards, trump length,
-  voids, points thrown away), the previous partner's best discard first. With one partner
+  voids, points thrown away), the previous partner's best discard first; the partner
+  choices in seat order, but the declarer's best partner in the trump before first (a
+  choice before it in seat order is then asked whether it ties the best, as a tie goes
+  to the earlier choice). With one partner
   choice (or ``exact_choices``) each choice is solved on its own: its
   first candidate exactly (a binary search of zero-window tests), each later one skipped
   when every point still in play cannot beat the best so far, else tested "value >= best
@@ -26,10 +29,12 @@ How a cell (declarer x trump) is searched
   choice that could still change a bid's best choice is narrowed (``_undecided``), and a
   cell where no choice reaches the lowest bid is valued from the top down. One
   ``solver.Table`` per worker carries bounds between the tests of a candidate.
-* Threads. With ``jobs`` > 1 threads take the cells one by one, and a thread with no cell
-  left to start searches a running cell's later partner choices (and levels from the top
-  down) side by side with it, each from what the one-thread order would know when it
-  reached it (``analyse_threads``): the table does not depend on ``jobs``.
+* Threads. With ``jobs`` > 1 threads take the cells one by one, trump by trump (a cell
+  waits for its declarer's cell in the trump before, whose best partner it starts from),
+  and a thread with no cell it may start searches a running cell's later partner choices
+  (and levels from the top down) side by side with it, each from what the one-thread
+  order would know when it reached it (``analyse_threads``): the table does not depend
+  on ``jobs``.
 * Limits. ``time_limit`` is a deadline for the whole analysis and ``node_limit`` caps every
   search; when one stops a search the cell keeps proven bounds (``lower``/``upper``), is
   marked inexact, gets no bid, and the analysis is ``complete = False``. Never a guess.
@@ -261,7 +266,7 @@ def _undecided(v: Variant, cell: Cell) -> tuple[int, int] | None:
 
 def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table: Table,
                   budget: _Budget, want_line: bool, exact_choices: bool,
-                  workers: Workers | None = None) -> Cell:
+                  workers: Workers | None = None, first_partner: Any = -1) -> Cell:
     v = setup.variant
     t0 = time.perf_counter()
     counters = dict(candidates=0, skipped_by_bound=0, refuted=0, solved=0, stopped=0)
@@ -277,9 +282,17 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
     shared = len(options) > 1 and not exact_choices
     floor = bid_floor(v, strain) if shared else 0
     n = len(options)
-    choices: list[PartnerChoice] = []
+    # The sweep's order: ``first_partner``'s choice first (the best partner of the same
+    # declarer in another trump, usually the best here too), then the others in seat order.
+    order = list(range(n))
+    lead = [i for i, (seat, _) in enumerate(options) if seat == first_partner]
+    if shared and lead:
+        order.remove(lead[0])
+        order.insert(0, lead[0])
+    choices: list[PartnerChoice] = [None] * n     # type: ignore[list-item]
     hint = None         # the discard of the last exact choice, tried first
     best = None         # the best exact value so far (shared)
+    best_at = n         # its choice's index: a tie goes to the earlier choice
     # Every candidate declared so far with its proved upper bound, per partner choice: a
     # search changes only its own choice's (on a copy when it runs on a helper thread).
     declared: list[dict] = [{} for _ in range(n)]
@@ -319,17 +332,23 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
         return choice
 
     def sweep_accept(k, result):
-        nonlocal hint, best
-        choice = take(k, result)
-        if choice.exact:
-            hint = choice.discard
-            best = choice.value
-        choices.append(choice)
+        nonlocal hint, best, best_at
+        i = order[k]
+        choice = choices[i] = take(i, result)
+        if choice.exact:        # (above the best, or equal to it and earlier: see ``beat``)
+            hint, best, best_at = choice.discard, choice.value, i
         return False
 
-    run_steps(workers, table, n, lambda k: (hint, best), private,
-              run_search(lambda k: k, lambda k, inputs: dict(
-                  floor=floor, beat=inputs[1] if shared else None), 1), sweep_accept)
+    def sweep_beat(k, inputs):
+        # The value a choice must beat: the best's, or one less for a choice before the
+        # best's, which a tie makes the best.
+        if not shared or inputs[1] is None:
+            return None
+        return inputs[1] - 1 if order[k] < inputs[2] else inputs[1]
+
+    run_steps(workers, table, n, lambda k: (hint, best, best_at), lambda k: private(order[k]),
+              run_search(lambda k: order[k], lambda k, inputs: dict(
+                  floor=floor, beat=sweep_beat(k, inputs)), 1), sweep_accept)
     if floor and all(c.upper < floor for c in choices):
         # No choice makes a bid, and the cell's value is still wanted: from the top down,
         # every candidate of every choice is asked "reaches t?" for t = floor - 1, floor - 2,
@@ -531,7 +550,24 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     want_line = len(work) == 1
     t0 = time.perf_counter()
     results: dict = {}
-    tasks = _tasks(v, work)
+    # Trump by trump: a declarer's cell starts from the best partner of its cell in the
+    # trump before (``_analyse_cell``'s ``first_partner``), so it waits for that cell, which
+    # this order puts a whole row of cells earlier (the table is then the same for any
+    # ``jobs``).
+    tasks = _tasks(v, [(d, s) for s in columns for d in seats])
+    before = {(d, s): (d, columns[i - 1]) for d in seats for i, s in enumerate(columns)
+              if i and has_partner_choice(v) and partner is None and not exact_choices}
+    best_partner: dict = {}     # each cell's best partner, once it has ended
+
+    def do_task(task, table, workers=None):
+        cells = []
+        for d, s in task:
+            first = best_partner.get(before.get((d, s)), -1)
+            cell = _analyse_cell(setup, d, s, partner, table, budget, want_line,
+                                 bool(exact_choices), workers, first)
+            best_partner[(d, s)] = cell.best.partner if cell.best is not None else -1
+            cells.append(cell)
+        return cells
 
     def done(task, cells):
         results.update(zip(task, cells))
@@ -542,15 +578,14 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
     if jobs == 1:
         table = Table(tt_mb, keep_memory=True)
         for task in tasks:
-            done(task, [_analyse_cell(setup, d, s, partner, table, budget, want_line,
-                                      bool(exact_choices)) for d, s in task])
+            done(task, do_task(task, table))
     else:
         # Ctrl-C or an error: the cells not started are dropped, the running ones' searches
         # stop at the same Ctrl-C (solver/_interrupt.pxd) or at their next test.
         workers = Workers(jobs, lambda: Table(tt_mb, keep_memory=True))
-        workers.run(tasks, lambda task: [
-            _analyse_cell(setup, d, s, partner, workers.table(), budget, want_line,
-                          bool(exact_choices), workers) for d, s in task], done)
+        workers.run(tasks, lambda task: do_task(task, workers.table(), workers), done,
+                    ready=lambda task: all(before.get(item) in best_partner
+                                           for item in task if item in before))
     cells = [results[item] for item in work]
     complete = all(c.exact for c in cells)
     note, par_result = "", None

@@ -1,7 +1,9 @@
 """The deal analysis on several threads: cells shared out, and a cell's partner choices
 searched side by side once no cell is left to start.
 
-A table's cells are independent, so threads take them one by one. At the end, though, the
+A table's cells are independent but for the partner their sweep starts from (a
+declarer's best partner in the trump before: a cell waits for that one, ``Workers.run``'s
+``ready``), so threads take them one by one. At the end, though, the
 last cells leave cores idle: a cell can take a tenth of the table's time or more, and how
 long one takes cannot be told beforehand (no order by a guess made before the search came
 near sharing the work evenly: ``HISTORY.md``, the twenty-fourth session). So a thread with
@@ -134,7 +136,8 @@ def run_steps(workers: "Workers | None", table: Any, count: int, inputs_of: Call
 
 class Workers:
     """``jobs`` threads taking tasks (cells) in order, each with its own table
-    (``make_table``); a thread with no task left to start helps running ``Steps``."""
+    (``make_table``); a thread with no task it may start helps running ``Steps``. A task
+    may wait for an earlier one (``run``'s ``ready``)."""
 
     def __init__(self, jobs: int, make_table: Callable[[], Any]):
         self.jobs, self.make_table = jobs, make_table
@@ -145,6 +148,7 @@ class Workers:
         self.error: BaseException | None = None
         self.discarded_nodes = 0
         self.local = threading.local()
+        self.ready: Callable[[Any], bool] = lambda task: True
 
     def _fail(self, error: BaseException) -> None:
         """Record the first error (under the lock) and stop every search of a step before
@@ -205,11 +209,17 @@ class Workers:
             self.lock.notify_all()
 
     # -- the threads -------------------------------------------------------------------------
-    def run(self, tasks: list, do_task: Callable, progress: Callable[[Any, Any], None]) -> None:
+    def run(self, tasks: list, do_task: Callable, progress: Callable[[Any, Any], None],
+            ready: Callable[[Any], bool] | None = None) -> None:
         """Run every task (``do_task(task)``, from a worker thread); ``progress(task,
-        result)`` is called from this thread as each ends. The first error stops the others
-        (a running search ends at its next test, or at the same Ctrl-C) and is raised."""
+        result)`` is called from this thread as each ends. ``ready(task)`` (under the lock):
+        whether the task may start, which may depend only on tasks before it having ended
+        (their ``do_task`` returned); a thread takes the first task that may. The first error
+        stops the others (a running search ends at its next test, or at the same Ctrl-C) and
+        is raised."""
         done: queue.Queue = queue.Queue()
+        if ready is not None:
+            self.ready = ready
         self.tasks.extend(tasks)
         threads = [threading.Thread(target=self._worker, args=(do_task, done), daemon=True)
                    for _ in range(self.jobs)]     # (idle ones help: one cell has helpers too)
@@ -243,8 +253,8 @@ class Workers:
                     if self.error is not None:
                         done.put(None)
                         return
-                    if self.tasks:
-                        task = self.tasks.popleft()
+                    task = self._next_task()
+                    if task is not None:
                         self.running_tasks += 1
                         job = ("task", task)
                         break
@@ -279,6 +289,16 @@ class Workers:
                     self.running_tasks -= 1
                     self.lock.notify_all()
             done.put((job[1], result))
+
+
+    def _next_task(self) -> Any:
+        """The first task that may start (under the lock), taken off the queue; None if none
+        may. With no task running the first may (it waits only for tasks before it)."""
+        for i, task in enumerate(self.tasks):
+            if self.running_tasks == 0 or self.ready(task):
+                del self.tasks[i]
+                return task
+        return None
 
 
 class _Abandoned(Exception):

@@ -117,3 +117,34 @@ def test_an_error_stops_the_searches_of_the_other_cells():
     with pytest.raises(ValueError, match="a bad cell"):
         workers.run(["slow", "bad"], do_task, lambda task, result: None)
     assert rounds and max(rounds) < 500         # stopped, not run to the end
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_a_task_waits_for_the_task_it_is_ready_after(jobs):
+    # Tasks (row, column) in rows; (r, c) may start only once (r - 1, c) has ended, as a
+    # declarer's cell waits for its cell in the trump before. The first row's tasks are
+    # slow and the later ones quick, so a thread finding the next row's task not ready
+    # must take a later one that is, or help, or wait.
+    ended: dict = {}
+    started: dict = {}
+    lock = threading.Lock()
+    tasks = [(r, c) for r in range(3) for c in range(4)]
+
+    def do_task(task):
+        r, c = task
+        with lock:
+            started[task] = time.monotonic()
+            assert r == 0 or (r - 1, c) in ended, f"{task} started before {(r - 1, c)} ended"
+        time.sleep(0.03 if r == 0 and c == 0 else 0.002)
+        with lock:
+            ended[task] = time.monotonic()
+        return task
+
+    workers = Workers(jobs, lambda: None)
+    got = []
+    workers.run(tasks, do_task, lambda task, result: got.append(result),
+                ready=lambda task: task[0] == 0 or (task[0] - 1, task[1]) in ended)
+    assert sorted(got) == tasks
+    # (1, 0) waited for the slow (0, 0) while later tasks that were ready went first
+    assert started[(1, 0)] >= ended[(0, 0)]
+    assert any(started[t] < started[(1, 0)] for t in tasks if t[0] == 1 and t[1] > 0)
