@@ -191,6 +191,14 @@ class Prepared:
         self.over = pos.is_over
         self.rules = None if self.over else compile_rules(pos)
 
+    def _with_hands(self, pos) -> "Prepared":
+        """For ``solver.analyse`` only: ``pos``, this position with other hands holding the
+        same cards in play between them, without checking it again (the rules do not
+        depend on the hands: the same compiled rules). The caller vouches for the hands."""
+        out = Prepared.__new__(Prepared)
+        out.pos, out.over, out.rules = pos, self.over, self.rules
+        return out
+
 
 def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None = None,
                     time_limit: float | None = None,

@@ -264,6 +264,36 @@ def test_equivalent_low_cards_are_merged_without_changing_the_result():
     assert cell.stats["discards"] < len(list(itertools.combinations(range(5), 2)))
 
 
+@pytest.mark.parametrize("name,seed", [("japanese", 1), ("japanese", 2), ("japoleon", 3),
+                                       ("mighty", 4), ("mighty", 5)])
+def test_a_candidate_made_from_another_equals_the_variants_own_declaration(name, seed):
+    # The analysis declares each partner choice once and puts every other discard into
+    # that declaration (``_Candidate``'s ``like``): the same position, contract, compiled
+    # rules and bounds as the variant's own ``declare`` of that discard, on full deals.
+    from solver.analyse import _Candidate, _derivable
+    from solver.declarations import discards, partner_options
+    v = get_variant(name)
+    assert _derivable(v) and not _derivable(get_variant("secretary"))
+    deal = random_deal(v, seed)
+    setup = Setup(v, tuple(deal.hands), deal.rest, 0)
+    checked = 0
+    for declarer in (seed % v.players, (seed + 2) % v.players):
+        strain = strains(v)[seed % len(strains(v))]
+        for seat, coups in partner_options(setup, declarer, None):
+            for coup in coups:
+                pool = discards(setup, declarer, strain)
+                like = _Candidate(setup, declarer, strain, seat, coup, pool[0])
+                for d in pool[1:]:
+                    own = _Candidate(setup, declarer, strain, seat, coup, d)
+                    made = _Candidate(setup, declarer, strain, seat, coup, d, like)
+                    assert made.pos.pos == own.pos.pos and made.contract == own.contract
+                    assert made.pos.rules == own.pos.rules and made.pos.over == own.pos.over
+                    assert (made.credit, made.top, made.upper, made.called) == \
+                        (own.credit, own.top, own.upper, own.called)
+                    checked += 1
+    assert checked > 100
+
+
 def test_pruning_skips_most_candidates_and_jobs_do_not_change_results():
     v, hands, rest = short_deal("japanese", {"min_bid": 2}, 4, 2, 11, ())
     one = analyse_cards(v, hands, rest)
