@@ -290,7 +290,6 @@ class Workers:
                     self.lock.notify_all()
             done.put((job[1], result))
 
-
     def _next_task(self) -> Any:
         """The first task that may start (under the lock), taken off the queue; None if none
         may. With no task running the first may (it waits only for tasks before it)."""
