@@ -22,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench_sets import parse_set     # (this folder: VARIANT:CARDS:DEALS, checked)
+
 CHILD = r"""
 import sys
 sys.path.insert(0, '.')
@@ -41,15 +43,17 @@ def main() -> int:
     parser.add_argument("--tree", default=str(Path(__file__).resolve().parents[1]),
                         help="the source tree whose built extension to run (default: this one)")
     args = parser.parse_args()
-    if not re.fullmatch(r"[\w-]+:\d+:\d+(:value)?", args.set):
-        sys.exit(f"count_instructions: the set must be VARIANT:CARDS:DEALS[:value], "
-                 f"not {args.set!r}")
+    spec, value = args.set, ""
+    if spec.endswith(":value"):
+        spec, value = spec[:-len(":value")], ":value"
+    variant, cards, deals = parse_set(spec)     # (exits naming a malformed set)
+    spec = f"{variant}:{cards}:{deals}{value}"
     if shutil.which("valgrind") is None:
         sys.exit("count_instructions: valgrind is not installed (apt install valgrind)")
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          "--toggle-collect=__pyx_pw_6solver_7_search_1run", sys.executable, "-c", CHILD,
-         args.set], cwd=args.tree, capture_output=True, text=True)
+         spec], cwd=args.tree, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"count_instructions: the run failed:\n{out.stderr[-2000:]}")
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
@@ -57,7 +61,7 @@ def main() -> int:
         sys.exit("count_instructions: callgrind printed no instruction count")
     nodes = int(out.stdout.split()[-1])
     instructions = int(refs.group(1).replace(",", ""))
-    print(f"{args.set}: {nodes:,} nodes, {instructions:,} instructions "
+    print(f"{spec}: {nodes:,} nodes, {instructions:,} instructions "
           f"({instructions / max(nodes, 1):,.0f} a node)")
     return 0
 

@@ -194,7 +194,9 @@ def _search_choice(setup, declarer, strain, partner, coups, candidates, searcher
     proved for every candidate's value; ``lower``: a lower bound already proved for the
     choice's. A choice with no candidate reaching ``need`` comes back with ``value`` None
     and ``upper`` = ``need`` - 1. ``declared``: the cell's
-    ``_Candidate`` objects by (partner, coup card, discard), shared by its calls."""
+    ``_Candidate`` objects by (partner, coup card, discard), shared by its calls; under
+    (partner, coup card, None) the first one made, which the others are made from
+    (``_derivable``)."""
     v = setup.variant
     best = None            # (value, discard, call)
     need = max(floor, 0 if beat is None else beat + 1)
