@@ -192,9 +192,11 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
         return list(range(1, top + 1))
     points = set()
     for b in bids:
-        prev = _score(variant, contract, b, 0, seat)
+        # One contract per bid, not one per total (``replace`` was 2 % of the bid advice).
+        with_bid = replace(contract, bid=b)
+        prev = variant.score(with_bid, 0)[seat]
         for t in range(1, top + 1):
-            cur = _score(variant, contract, b, t, seat)
+            cur = variant.score(with_bid, t)[seat]
             if cur != prev:
                 points.add(t)
             prev = cur
