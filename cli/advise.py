@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sys
-from contextlib import contextmanager
 from typing import Annotated, Optional
 
 import typer
@@ -20,6 +18,7 @@ from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text,
                      check_seed, default_jobs, dumps, fail, options_named_as_typed, plural,
                      user_errors, variant_from)
 from .info import rest_name
+from .progress import progress_bar
 
 advise_app = typer.Typer(
     name="advise", no_args_is_help=True, rich_markup_mode="markdown", cls=FlagsGroup,
@@ -150,35 +149,6 @@ def pick_seed(seed: Optional[int]) -> int:
     # The seed chosen is part of every output (table and JSON), so the advice can be repeated.
     check_seed(seed)
     return secrets.randbelow(2 ** 32) if seed is None else seed
-
-
-class Steps:
-    """The progress callback given to the advisor: ``step(k)`` after k searches, and
-    ``expect(total)`` once the advisor knows how many there will be (its declarations and
-    halving rounds), which replaces the command's first guess."""
-
-    def __init__(self, bar=None):
-        self.bar = bar
-
-    def __call__(self, k: int) -> None:
-        if self.bar is not None:
-            self.bar.update(k)
-
-    def expect(self, total: int) -> None:
-        if self.bar is not None and total > 0:
-            self.bar.length = total
-            self.bar.render_progress()
-
-
-@contextmanager
-def progress_bar(total: int, label: str):
-    """A progress bar on stderr (shown only on a terminal), as a callback ``step(k)`` (a
-    ``Steps``); ``total`` is a first guess the advisor corrects."""
-    if not sys.stderr.isatty():   # click would still print the label: keep stderr clean
-        yield Steps()
-        return
-    with typer.progressbar(length=max(1, total), label=label, file=sys.stderr) as bar:
-        yield Steps(bar)
 
 
 def samples_text(advice) -> str:

@@ -15,9 +15,10 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
-                     dumps, elapsed_ticker, fail, hand_text, options_named_as_typed,
+                     dumps, fail, hand_text, options_named_as_typed,
                      nodes_text, parse_options, plural, read_seat, read_text, seat_text,
                      user_errors)
+from .progress import elapsed_ticker, progress_bar
 
 
 def read_deal_text(deal: str) -> str:
@@ -186,19 +187,6 @@ def single_cell_text(analysis) -> list[str]:
     return lines
 
 
-def progress_bar(enabled: bool):
-    if not enabled:
-        return None
-
-    def show(done: int, total: int) -> None:
-        filled = done * 30 // total
-        sys.stderr.write(f"\ranalyse [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} cells")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-    return show
-
-
 @user_errors
 def analyse(
     deal: Annotated[str, typer.Argument(
@@ -294,10 +282,12 @@ def analyse(
     kwargs = dict(declarers=None if declarer is None else [declarer],
                   trumps=None if trump is None else [trump], partner=partner,
                   jobs=jobs, time_limit=time_limit, node_limit=node_limit, tt_mb=tt_mb,
-                  dealer=dealer, progress=progress_bar(show and not one_cell),
+                  dealer=dealer,
                   exact_choices=exact_choices)
     with options_named_as_typed(), \
+            progress_bar(0, "cells", shown=show and not one_cell) as bar, \
             (elapsed_ticker("analysing the cell") if one_cell else nullcontext()):
+        kwargs["progress"] = bar.at     # (done cells, all cells) after each cell
         # (options_named_as_typed: jobs, time_limit, tt_mb named as --jobs, --time-limit, ...)
         if isinstance(full, Deal):
             result = analyse_deal(full, **kwargs)

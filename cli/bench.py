@@ -26,6 +26,7 @@ from .bench_analyse import analyse_report_text, run_analyse
 from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed,
                      check_tt_mb, default_jobs, dumps, fail, options_named_as_typed, user_errors,
                      variant_from)
+from .progress import progress_bar
 from .solving import DEFAULT_TT_MB
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
@@ -130,11 +131,8 @@ class Mode(str, enum.Enum):
 
 def progress(items, label):
     """``items`` with a progress bar on stderr when it is a terminal."""
-    if not sys.stderr.isatty():      # the label alone would still be printed: keep it clean
-        yield from items
-        return
-    with typer.progressbar(items, label=label, file=sys.stderr) as bar:
-        yield from bar
+    with progress_bar(0, label) as bar:
+        yield from bar.over(items)
 
 
 def fast_solve():

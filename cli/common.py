@@ -9,8 +9,6 @@ import json
 import os
 import re
 import sys
-import threading
-import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable
 
@@ -356,43 +354,6 @@ def trump_text(trump: Any) -> str:
     if trump == "NT":
         return "No Trump"
     return f"{SUIT_SYMBOLS[int(trump)]} ({SUIT_LETTERS[int(trump)]})"
-
-
-@contextmanager
-def elapsed_ticker(label: str, after: float = 1.0, stream=None):
-    """While the block runs (a search that releases the GIL), on a terminal only: after
-    ``after`` seconds, ``label... N s`` on stderr, redrawn each second and erased at the
-    end. A single solve cannot tell how far it has got, but a user facing a silent
-    terminal for half a minute should see that it is working and how to stop it."""
-    stream = sys.stderr if stream is None else stream
-    if not stream.isatty():
-        yield
-        return
-    done = threading.Event()
-    width = [0]
-
-    def tick() -> None:
-        start = time.monotonic()
-        if done.wait(after):
-            return
-        while True:
-            text = f"{label}... {int(time.monotonic() - start)} s (Ctrl-C stops)"
-            stream.write("\r" + text)
-            stream.flush()
-            width[0] = max(width[0], len(text))
-            if done.wait(1.0):
-                return
-
-    ticker = threading.Thread(target=tick, name="elapsed-ticker", daemon=True)
-    ticker.start()
-    try:
-        yield
-    finally:
-        done.set()
-        ticker.join()
-        if width[0]:
-            stream.write("\r" + " " * width[0] + "\r")
-            stream.flush()
 
 
 def nodes_text(n: int) -> str:

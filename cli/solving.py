@@ -14,8 +14,9 @@ from napoleon_rules.position import loads_json
 
 from .analyse import first_deal_line, read_deal_text, with_variant
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, check_tt_mb,
-                     dumps, elapsed_ticker, fail, hand_text, options_named_as_typed,
+                     dumps, fail, hand_text, options_named_as_typed,
                      parse_options, plural, read_text, seat_text, trump_text, user_errors)
+from .progress import elapsed_ticker
 from .solve_deal import DealStart, line_by_trick, position_from_deal
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.

@@ -4,6 +4,7 @@ with exit code 2 for each kind of bad input."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
@@ -714,11 +715,59 @@ def test_the_option_parsers_messages_read_plainly(args, words):
         and "Input should" not in done.stderr, done.stderr
 
 
+def test_one_progress_bar_for_every_command():
+    """The advisor counts steps, the analysis reports (done, total), the benchmark wraps a
+    loop: one bar takes all three, draws on a terminal only (or when told to), and ends
+    its line with the final count."""
+    import io
+
+    from cli.progress import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    def last_line(stream) -> str:
+        text = stream.getvalue()
+        assert text.endswith("\n"), repr(text)
+        return text[:-1].split("\r")[-1].rstrip()
+
+    term = Terminal()
+    with progress_bar(40, "solving", stream=term) as bar:
+        bar.expect(4)                                  # the advisor's true count
+        for _ in range(4):
+            bar(1)
+    assert re.fullmatch(r"solving \[#{30}\] 4/4 100%  \d+ s", last_line(term))
+
+    term = Terminal()
+    with progress_bar(0, "cells", stream=term) as bar:
+        bar.at(1, 12)
+        bar.at(3, 12)
+    assert "\rcells [##" + "." * 28 + "] 1/12   8%  eta " in term.getvalue()
+    assert re.fullmatch(r"cells \[#{7}\.{23}\] 3/12  25%  eta \d+ s", last_line(term))
+
+    term = Terminal()
+    with progress_bar(0, "deals", stream=term) as bar:
+        assert list(bar.over(["a", "b", "c"])) == ["a", "b", "c"]
+    assert re.fullmatch(r"deals \[#{30}\] 3/3 100%  \d+ s", last_line(term))
+
+    pipe = io.StringIO()                               # not a terminal: nothing at all
+    with progress_bar(5, "solving", stream=pipe) as bar:
+        bar(5)
+        bar.at(2, 3)
+        assert list(bar.over([1, 2])) == [1, 2]
+    assert pipe.getvalue() == ""
+    told = io.StringIO()                               # --progress on a pipe: drawn
+    with progress_bar(2, "cells", shown=True, stream=told) as bar:
+        bar.at(2, 2)
+    assert re.fullmatch(r"cells \[#{30}\] 2/2 100%  \d+ s", last_line(told))
+
+
 def test_a_long_solve_shows_its_elapsed_time_on_a_terminal_only():
     import io
     import time as _time
 
-    from cli.common import elapsed_ticker
+    from cli.progress import elapsed_ticker
 
     class Terminal(io.StringIO):
         def isatty(self):

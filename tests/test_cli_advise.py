@@ -130,7 +130,7 @@ class FakeTerminal(io.StringIO):
 def test_progress_bar_takes_the_advisors_count(monkeypatch):
     """The command's first guess (Nap's four suits, or the discards before halving) was wrong,
     so the bar stopped at 50 % or less: the advisor now says how many searches come."""
-    from cli.advise import progress_bar
+    from cli.progress import progress_bar
     monkeypatch.setattr(sys, "stderr", FakeTerminal())
     with progress_bar(40, "solving") as step:
         step.expect(4)
