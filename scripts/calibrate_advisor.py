@@ -95,8 +95,10 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     for k in range(args.deals):
         deal = random_deal(v, args.seed * 100_003 + k)
+        # Every trump gets every sample: a trump stopped early is stopped when it looks bad,
+        # which would bias its rows' estimates in "every bid" (the chosen bid is the same).
         advice = advise_bid(v, deal.hands[0], samples=args.samples, seed=k, jobs=args.jobs,
-                            budget=budget)
+                            budget=budget, stop_early=False)
         made = real_outcomes(v, deal, 0, advice.rows, budget)
         # Every bid of every row: predictions made before any choice among them.
         for row in advice.rows:

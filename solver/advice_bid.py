@@ -9,6 +9,8 @@ bid and compare declarations. Shared checks and scoring: :mod:`solver.advice_pla
 from __future__ import annotations
 
 import math
+import statistics
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -19,7 +21,7 @@ from napoleon_rules.moves import Bid
 
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
 from .advice_plan import (Plan, _bid_stats, _check_hand, _check_request, _check_seat, _check_within,
-                          _deadline, _listed, _score, _settle, _too_high, _trump)
+                          _deadline, _listed, _sample_scores, _score, _settle, _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -59,6 +61,48 @@ def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float |
                                                                    rel_tol=1e-12, abs_tol=1e-12)]
 
 
+#: Every STOP_EVERY samples bid advice asks whether a row (a trump) can still hold the best
+#: bid; a row that cannot stops there (``advise_bid(stop_early=True)``). Each check waits
+#: for the samples before it (a core may idle for part of a search), so not every sample.
+STOP_EVERY = 32
+#: How sure that is: each of the row's legal bids scores below the leading bid by more than
+#: STOP_Z standard errors of the mean of their paired differences (the same samples). One
+#: sided, normal: about 3 in 100,000 for one bid at one check, if the two bids tied (and a
+#: row stopped wrongly loses only what its bid is better by, which is then small).
+STOP_Z = 4.0
+
+
+def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat) -> dict[int, str]:
+    """The live rows none of whose legal bids can be the best, each with the leading bid it
+    is behind. The leader is the legal bid of a live row with the best mean score over the
+    samples so far; a row stops when for each of its legal bids the per-sample difference
+    from the leader's score has mean + STOP_Z standard errors below 0. Where a search limit
+    left a sample's score open, the row judged takes its highest possible score there and
+    the leader its lowest, so an open sample only makes a row harder to stop. A row with no
+    legal bid goes on (nothing to judge by)."""
+    def scores(k, b, pick):
+        return [pick(_sample_scores(variant, r[:3], r[3], b, seat)) for r in per_row[k]]
+
+    covers = {k: [b for b in all_bids if plans[k][2](b) and str(b) in legal] for k in live}
+    low = {(k, b): scores(k, b, min) for k in live for b in covers[k]}
+    if not low or not per_row[live[0]]:
+        return {}
+    (lead_row, lead_bid), lead = max(low.items(), key=lambda kv: statistics.fmean(kv[1]))
+    out = {}
+    for k in live:
+        if k != lead_row and covers[k] and \
+                all(_surely_below(scores(k, b, max), lead) for b in covers[k]):
+            out[k] = str(lead_bid)
+    return out
+
+
+def _surely_below(mine: list[float], lead: list[float]) -> bool:
+    diffs = [a - b for a, b in zip(mine, lead)]
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return mean + STOP_Z * spread < 0
+
+
 def _bid_json(row: dict) -> dict:
     return {"bid": str(row["bid"]), "legal": row.get("legal", True),
             "p_make": row["p_make"].to_json(), "score": row["score"].to_json()}
@@ -93,7 +137,8 @@ class BidAdvice:
                 "best": None if self.best is None else _bid_json(self.best),
                 "best_tied": [str(b["bid"]) for b in self.tied],
                 "open_samples": self.open_samples,
-                "trumps": [{"trump": r["label"], "points": r["histogram"],
+                "trumps": [{"trump": r["label"], "samples": r["samples"],
+                            "stopped_behind": r["stopped_behind"], "points": r["histogram"],
                             "points_open": r.get("open", {}),
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
@@ -148,10 +193,15 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                dealer: int | None = None, trumps: Sequence | None = None,
                constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
                jobs: int = 1, budget: SearchBudget = SearchBudget(), exact_points: bool = False,
-               within: float | None = None, progress=None) -> BidAdvice:
+               within: float | None = None, stop_early: bool = True,
+               progress=None) -> BidAdvice:
     """For each trump: the total Napoleon's side would take (the fast policy choosing the call
     and discard in each sample), P(make) and the expected score of each bid; then the
     best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
+    ``stop_early``: a trump whose every legal bid is, with high confidence, behind the
+    leading bid stops sampling at a multiple of 32 samples (``STOP_EVERY``, ``STOP_Z``); its
+    row says so (``stopped_behind``) and has fewer samples, and it is no candidate for the
+    recommendation. False: every trump gets every sample.
     ``within``: seconds for the whole advice; no sample starts after them (the first one
     always runs), and the advice is that of the samples finished (the first ones: the same
     as asking for that many). ``variant``: a Variant or a preset's name; ``trumps``,
@@ -195,17 +245,43 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                        budget, table, exact_points)
 
     covers = {plan: cover for _, plan, cover in plans}
-    # Sample by sample (each sample's declarations together), so that a total time budget
-    # stops after whole samples: the advice is then that of the samples finished.
-    items = [(plan, places) for places in deals for _, plan, _ in plans]
-    announce(progress, len(items))
-    results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
-                          deadline=_deadline(within), group=len(plans))
-    asked, samples = samples, len(results) // len(plans)
+    deadline = _deadline(within)
+    # Each row's results, sample by sample; rows still sampled (the others stopped early,
+    # behind the bid named in ``stopped``).
+    per_row: list[list] = [[] for _ in plans]
+    live = list(range(len(plans)))
+    stopped: dict[int, str] = {}
+    done = 0                        # samples every live row has
+    steps = 0                       # searches run (the progress display's count)
+    checks = list(range(STOP_EVERY, samples, STOP_EVERY)) if stop_early and len(plans) > 1 \
+        else []
+    for end in checks + [samples]:
+        # Sample by sample (each sample's declarations together), so that a total time
+        # budget stops after whole samples: the advice is then that of the samples finished.
+        items = [(plans[k][1], places) for places in deals[done:end] for k in live]
+        announce(progress, steps + len(live) * (samples - done))
+        results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
+                              deadline=deadline, group=len(live))
+        steps += len(results)
+        got = len(results) // len(live)
+        for j, k in enumerate(live):
+            per_row[k].extend(results[j::len(live)])
+        done += got
+        # Stopped by the time budget (in the round or at its end): no check, so that the
+        # advice is that of asking for the samples finished.
+        if done < end or (deadline is not None and time.monotonic() >= deadline):
+            break
+        if end < samples:
+            for k, behind in _hopeless_rows(variant, plans, per_row, live, legal, all_bids,
+                                            seat).items():
+                live.remove(k)
+                stopped[k] = behind
+    announce(progress, steps)
+    asked, samples = samples, done
     rows = []
     open_samples: set[int] = set()
     for k, (label, plan, cover) in enumerate(plans):
-        mine = results[k::len(plans)]
+        mine = per_row[k]
         outcomes = [r[:3] for r in mine]
         alts = [r[3] for r in mine]
         bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
@@ -239,6 +315,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 if _is_open(variant, c2, high[i], seat, lo2, hi2, exact_points):
                     open_samples.add(i)
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
+                     "samples": len(mine), "stopped_behind": stopped.get(k),
                      "open": open_hist,
                      "too_many": len(too_many), "held_back": held,
                      # A mean over the settled samples alone would be biased (the hard ones
@@ -248,7 +325,10 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                      "mean": mean_estimate(exact) if len(exact) == len(outcomes) else None,
                      "calls": calls,
                      "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
-    candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["score"].mean is not None]
+    # A row stopped early was judged behind a bid of a row that went on: not a candidate
+    # (its mean is over fewer samples, and could pass the leader's final mean only by luck).
+    candidates = [b for r in rows if r["stopped_behind"] is None for b in r["bids"]
+                  if b["legal"] and b["score"].mean is not None]
     # Ties on the expected score go to the first in the table (max keeps the first).
     best = max(candidates, key=lambda b: b["score"].mean, default=None)
     recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"

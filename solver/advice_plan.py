@@ -203,6 +203,19 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
     return sorted(points)
 
 
+def _sample_scores(variant, outcome, alt, bid: Bid, seat: int) -> set[float]:
+    """The scores bid ``bid`` may have in one sample whose declaration took between ``lo`` and
+    ``hi`` (``outcome``: ``(contract, lo, hi)``; one score when the bounds settle it), the
+    declarer taking the better of that and ``alt`` (``_held_back``'s declaration, or None)."""
+    contract, lo, hi = outcome
+    values = {_score(variant, contract, bid, t, seat) for t in range(lo, hi + 1)}
+    if alt is not None:
+        c2, lo2, hi2 = alt
+        other = {_score(variant, c2, bid, t, seat) for t in range(lo2, hi2 + 1)}
+        values = {max(x, y) for x in values for y in other}
+    return values
+
+
 def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False,
                alts: Sequence | None = None) -> list[dict]:
     """Per bid: P(make) (the variant's score pays Napoleon) and the expected score, each over
@@ -212,13 +225,9 @@ def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool 
     out = []
     for b in bids:
         made, scores, open_make, open_score = [], [], 0, 0
-        for i, (contract, lo, hi) in enumerate(outcomes):
-            values = {_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}
-            alt = alts[i] if alts is not None else None
-            if alt is not None:
-                c2, lo2, hi2 = alt
-                other = {_score(variant, c2, b, t, seat) for t in range(lo2, hi2 + 1)}
-                values = {max(x, y) for x in values for y in other}
+        for i, outcome in enumerate(outcomes):
+            values = _sample_scores(variant, outcome, alts[i] if alts is not None else None,
+                                    b, seat)
             if len(values) == 1:
                 scores.append(next(iter(values)))
             else:

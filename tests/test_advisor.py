@@ -633,3 +633,60 @@ def test_play_and_discard_advice_errors_name_the_arguments():
     with pytest.raises(err, match="^call: japanese needs the card called"):
         advise_discard(v7, parse_hand("5.6.AQT.A4") | parse_hand(".5..T2"), trump="S",
                        call=None, samples=2)
+
+
+# ---- bid advice: a trump that surely holds no best bid stops early -------------------------------
+def test_a_trump_behind_the_leading_bid_stops_early_and_the_advice_stands():
+    nap = get_variant("nap")
+    early = advise_bid(nap, NAP_HAND, samples=100, seed=7)
+    full = advise_bid(nap, NAP_HAND, samples=100, seed=7, stop_early=False)
+    lead, misere = early.rows
+    assert lead["samples"] == 100 and lead["stopped_behind"] is None
+    # Misère with A K of spades and an ace in each other suit: hopeless from the first check
+    assert misere["samples"] == 32 and misere["stopped_behind"] == "3"
+    assert sum(misere["histogram"].values()) == 32
+    assert [r["samples"] for r in full.rows] == [100, 100]
+    assert all(r["stopped_behind"] is None for r in full.rows)
+    assert early.recommended == full.recommended == "3"
+    assert early.rows[0]["bids"] == full.rows[0]["bids"]      # the row that went on: the same
+    # the stopped row's samples are the first 32 of the full run's
+    first32 = advise_bid(nap, NAP_HAND, samples=32, seed=7, stop_early=False)
+    assert misere["histogram"] == first32.rows[1]["histogram"]
+    js = early.to_json()
+    assert [(t["samples"], t["stopped_behind"]) for t in js["trumps"]] == [(100, None), (32, "3")]
+
+
+def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
+    """``_hopeless_rows`` on made-up per-sample scores: a row stops only when each of its legal
+    bids is below the leader by 4 standard errors of the paired differences; an open score
+    counts at its highest for the row judged (and at its lowest for the leader); a row
+    with no legal bid goes on."""
+    from solver import advice_bid as ab
+
+    # per_row[k][i] = (row k, sample i); the fake score of bid b there is table[k][b][i]
+    table = {0: {"A": [10.0, 11.0] * 16},                       # the leader: mean 10.5
+             1: {"B": [0.0, 1.0] * 16, "C": [9.0, 11.5] * 16},  # C is close: goes on
+             2: {"D": [0.0, 0.5] * 16},                          # far behind: stops
+             3: {"E": [0.0] * 31 + [None]},                      # open up to 1000: goes on
+             4: {"F": [0.0] * 32}}                               # no legal bid: goes on
+
+    def fake_scores(variant, outcome, alt, bid, seat):
+        k, i = outcome[1], outcome[2]
+        v = table[k][bid][i]
+        return {0.0, 1000.0} if v is None else {v}
+
+    monkeypatch.setattr(ab, "_sample_scores", fake_scores)
+    plans = [(str(k), None, (lambda k: lambda b: b in table[k])(k)) for k in table]
+    per_row = [[(None, k, i, None) for i in range(32)] for k in table]
+    bids = [b for k in table for b in table[k]]
+    legal = {"A", "B", "C", "D", "E"}
+    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0) == {2: "A"}
+    # without C, row 1 stops too; with row 0 stopped already, the leader is C
+    legal.discard("C")
+    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0) == \
+        {1: "A", 2: "A"}
+    legal.add("C")
+    assert ab._hopeless_rows(None, plans, per_row, [1, 2, 3, 4], legal, bids, 0) == {2: "C"}
+    # no spread at all (every card known): any deficit is sure
+    assert ab._surely_below([1.0] * 32, [1.5] * 32)
+    assert not ab._surely_below([1.5] * 32, [1.5] * 32)

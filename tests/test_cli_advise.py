@@ -154,6 +154,9 @@ def test_advisor_announces_exactly_the_searches_it_runs():
     step = Count()
     advise_bid(nap, parse_hand("AK.2.Q.A"), samples=5, seed=1, progress=step)
     assert step.expected == step.done == 10            # lead and misere, not four suits
+    step = Count()
+    advise_bid(nap, parse_hand("AK.2.Q.A"), samples=40, seed=7, progress=step)
+    assert step.expected == step.done == 40 + 32       # misere stopped at 32 samples
     v7 = get_variant("japanese", {"players": 7})
     for candidates in (2, 5, 12):
         step = Count()
