@@ -28,6 +28,12 @@ advise_app = typer.Typer(
          "-c/--constraint and --json.")
 
 # ---- options every command shares ------------------------------------------------------------
+AllSamples = Annotated[bool, typer.Option(
+    "--all-samples", help="Give every option (trump, card to call) every sample. By default "
+                          "an option stops (checked every 32 samples) once it scores below "
+                          "the leading one with high confidence (paired over the same "
+                          "samples, 4 standard errors; for a trump, each of its legal bids): "
+                          "its row says so and is no longer a candidate.")]
 Samples = Annotated[int, typer.Option("--samples", "-n", help="How many deals of the unseen cards.")]
 Seed = Annotated[Optional[int], typer.Option(
     help="Random seed: the same seed gives the same samples (and the same advice when no "
@@ -204,12 +210,7 @@ def bid(
         show_default=False)] = None,
     exact_points: Annotated[bool, typer.Option(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
-    all_samples: Annotated[bool, typer.Option(
-        "--all-samples", help="Give every trump every sample. By default a trump stops (checked "
-                              "every 32 samples) once each of its legal bids scores below the "
-                              "leading bid with high confidence (paired over the same samples, "
-                              "4 standard errors); its row says so and is no longer a "
-                              "candidate.")] = False,
+    all_samples: AllSamples = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
     time_limit: TimeLimit = 2.0,
     within: Within = None,
@@ -339,7 +340,9 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
                      f"{rest_name(v)}")
     if any(r["n"] != advice.samples for r in advice.rows):
         lines.append("(successive halving: an option dropped after a round keeps that round's "
-                     "samples; the ones with every sample come first)")
+                     "samples; the ones with every sample come first)" if advice.kind == "discard"
+                     else "(a choice surely behind the leading one stopped early and keeps the "
+                     "samples it had; the ones with every sample come first)")
     for x in [head] + rows:
         lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
                                       for i, (c, w) in enumerate(zip(x, widths))).rstrip())
@@ -360,12 +363,14 @@ def call(
         "--bid", help="The level bid, e.g. 14 (or 14S, its suit the trump's; default the "
         "lowest).", show_default=False)] = None,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
+    all_samples: AllSamples = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
     time_limit: TimeLimit = 2.0,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
-    cards not held) and for playing alone, compared on the same samples.
+    cards not held) and for playing alone, compared on the same samples. A choice surely
+    behind the leading one stops early (checked every 32 samples; --all-samples: never).
 
     Examples:
 
@@ -383,7 +388,8 @@ def call(
         advice = advise_call(v, cards, seen, trump=read_trump(trump),
                              bid_level=read_bid_level(bid_level, trump), seat=seat,
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
-                             jobs=jobs, budget=budget(time_limit, node_limit), progress=step)
+                             jobs=jobs, budget=budget(time_limit, node_limit),
+                             stop_early=not all_samples, progress=step)
     typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, False, v, seat))
 
 

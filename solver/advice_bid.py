@@ -20,8 +20,9 @@ from napoleon_rules.errors import NapoleonError
 from napoleon_rules.moves import Bid
 
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
-from .advice_plan import (Plan, _bid_stats, _check_hand, _check_request, _check_seat, _check_within,
-                          _deadline, _listed, _sample_scores, _score, _settle, _too_high, _trump)
+from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_hand, _check_request, _check_seat,
+                          _check_within, _deadline, _listed, _score, _score_range, _settle,
+                          _surely_below, _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -61,46 +62,30 @@ def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float |
                                                                    rel_tol=1e-12, abs_tol=1e-12)]
 
 
-#: Every STOP_EVERY samples bid advice asks whether a row (a trump) can still hold the best
-#: bid; a row that cannot stops there (``advise_bid(stop_early=True)``). Each check waits
-#: for the samples before it (a core may idle for part of a search), so not every sample.
-STOP_EVERY = 32
-#: How sure that is: each of the row's legal bids scores below the leading bid by more than
-#: STOP_Z standard errors of the mean of their paired differences (the same samples). One
-#: sided, normal: about 3 in 100,000 for one bid at one check, if the two bids tied (and a
-#: row stopped wrongly loses only what its bid is better by, which is then small).
-STOP_Z = 4.0
-
-
-def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat) -> dict[int, str]:
+def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat,
+                   memo: dict) -> dict[int, str]:
     """The live rows none of whose legal bids can be the best, each with the leading bid it
     is behind. The leader is the legal bid of a live row with the best mean score over the
     samples so far; a row stops when for each of its legal bids the per-sample difference
     from the leader's score has mean + STOP_Z standard errors below 0. Where a search limit
     left a sample's score open, the row judged takes its highest possible score there and
     the leader its lowest, so an open sample only makes a row harder to stop. A row with no
-    legal bid goes on (nothing to judge by)."""
-    def scores(k, b, pick):
-        return [pick(_sample_scores(variant, r[:3], r[3], b, seat)) for r in per_row[k]]
+    legal bid goes on (nothing to judge by). ``memo``: :func:`_score_range`'s."""
+    def scores(k, b, end):
+        return [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)[end]
+                for i, r in enumerate(per_row[k])]
 
     covers = {k: [b for b in all_bids if plans[k][2](b) and str(b) in legal] for k in live}
-    low = {(k, b): scores(k, b, min) for k in live for b in covers[k]}
+    low = {(k, b): scores(k, b, 0) for k in live for b in covers[k]}
     if not low or not per_row[live[0]]:
         return {}
     (lead_row, lead_bid), lead = max(low.items(), key=lambda kv: statistics.fmean(kv[1]))
     out = {}
     for k in live:
         if k != lead_row and covers[k] and \
-                all(_surely_below(scores(k, b, max), lead) for b in covers[k]):
+                all(_surely_below(scores(k, b, 1), lead) for b in covers[k]):
             out[k] = str(lead_bid)
     return out
-
-
-def _surely_below(mine: list[float], lead: list[float]) -> bool:
-    diffs = [a - b for a, b in zip(mine, lead)]
-    mean = statistics.fmean(diffs)
-    spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return mean + STOP_Z * spread < 0
 
 
 def _bid_json(row: dict) -> dict:
@@ -253,6 +238,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     stopped: dict[int, str] = {}
     done = 0                        # samples every live row has
     steps = 0                       # searches run (the progress display's count)
+    memo: dict = {}                 # the early stop's score ranges by (row, sample, bid)
     checks = list(range(STOP_EVERY, samples, STOP_EVERY)) if stop_early and len(plans) > 1 \
         else []
     for end in checks + [samples]:
@@ -273,7 +259,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             break
         if end < samples:
             for k, behind in _hopeless_rows(variant, plans, per_row, live, legal, all_bids,
-                                            seat).items():
+                                            seat, memo).items():
                 live.remove(k)
                 stopped[k] = behind
     announce(progress, steps)

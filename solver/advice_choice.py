@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import statistics
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
@@ -17,8 +18,9 @@ from napoleon_rules.moves import Bid
 
 from .advice_core import (AdviceError, SearchBudget, announce, discard_key, mean_estimate,
                           power_ladder, run_samples)
-from .advice_plan import (Plan, _bid_stats, _card, _check_call, _check_hand, _check_request,
-                          _check_seat, _listed, _settle, _trump)
+from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _card, _check_call, _check_hand,
+                          _check_request, _check_seat, _listed, _score_range, _settle,
+                          _surely_below, _trump)
 from .sampling import Constraint, DealSampler, Knowledge, knowledge_for_hand
 
 
@@ -67,10 +69,13 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump,
                 bid_level: int | str | None = None, seat: int = 0,
                 candidates: Sequence[int | str] | str | None = None,
                 constraints: Sequence[Constraint] = (), samples: int = 100, seed: int = 0,
-                jobs: int = 1, budget: SearchBudget = SearchBudget(), progress=None) -> ChoiceAdvice:
+                jobs: int = 1, budget: SearchBudget = SearchBudget(), stop_early: bool = True,
+                progress=None) -> ChoiceAdvice:
     """Expected score and P(make) of ``bid_level`` for each sensible card to call (the
     strongest cards not held) and for playing alone, on the same samples. ``candidates``:
-    the cards to compare (numbers or text such as ``"AS"``; one alone is a list of one)."""
+    the cards to compare (numbers or text such as ``"AS"``; one alone is a list of one).
+    ``stop_early``: an option whose score is surely below the leading option's stops at a
+    multiple of 32 samples (its row has fewer samples); False: every option every sample."""
     variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no card to call")
@@ -99,13 +104,16 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump,
     sampler = DealSampler(knowledge)
     deals = sampler.draw_many(samples, seed)
     return _compare(variant, "call", seat, bid, plans, deals, samples, seed, jobs, budget,
-                    progress, exact=False, certain=sampler.certain)
+                    progress, exact=False, certain=sampler.certain, stop_early=stop_early)
 
 
 def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget, progress,
-             exact: bool, rounds: Sequence[int] | None = None, certain: bool = False) -> ChoiceAdvice:
+             exact: bool, rounds: Sequence[int] | None = None, certain: bool = False,
+             stop_early: bool = False) -> ChoiceAdvice:
     """Evaluate each plan on the samples; with ``rounds`` (sample counts, rising), successive
-    halving: after each round only the better half goes on to more samples."""
+    halving: after each round only the better half goes on to more samples. Without
+    ``rounds`` but with ``stop_early`` (by score only): every STOP_EVERY samples a plan
+    surely behind the leading one stops (``_behind``)."""
     cache: dict[tuple[int, int], tuple] = {}
 
     def work(item, table):
@@ -113,14 +121,24 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         return _settle(variant, deals[i], seat, plans[k][1], [bid], budget, table, exact)
 
     alive = list(range(len(plans)))
+    checks = [] if rounds or exact or not stop_early or len(plans) < 2 else \
+        list(range(STOP_EVERY, len(deals), STOP_EVERY))
+    steps = 0
+    memo: dict = {}             # the early stop's score ranges by (plan, sample)
     announce(progress, _halving_work(len(plans), list(rounds or []) + [len(deals)]))
-    for n in list(rounds or []) + [len(deals)]:
+    for n in list(rounds or checks) + [len(deals)]:
         todo = [(k, i) for k in alive for i in range(n) if (k, i) not in cache]
         for item, res in zip(todo, run_samples(todo, work, jobs=jobs, tt_mb=budget.tt_mb,
                                                progress=progress)):
             cache[item] = res
+        steps += len(todo)
         if n == len(deals):
             break
+        if checks:
+            behind = _behind(variant, cache, memo, alive, n, bid, seat)
+            alive = [k for k in alive if k not in behind]
+            announce(progress, steps + len(alive) * (len(deals) - n))
+            continue
         ranked = sorted(alive, key=lambda k: -_plan_value(variant, cache, k, n, bid, seat, exact))
         alive = ranked[:_kept(len(ranked))]
     rows = []
@@ -138,6 +156,18 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
     rows.sort(key=key)
     return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows,
                         variant.changed_options())
+
+
+def _behind(variant, cache, memo, alive, n, bid, seat) -> set[int]:
+    """The plans of ``alive`` whose score over the first ``n`` samples is surely below the
+    best plan's (``_surely_below``; an open score counts at its highest for the plan judged
+    and at its lowest for the leader). ``memo``: :func:`_score_range`'s."""
+    ranges = {k: [_score_range(memo, (k, i), variant, cache[(k, i)][:3], cache[(k, i)][3],
+                               bid, seat) for i in range(n)] for k in alive}
+    low = {k: [x[0] for x in ranges[k]] for k in alive}
+    lead = max(alive, key=lambda k: statistics.fmean(low[k]))
+    return {k for k in alive
+            if k != lead and _surely_below([x[1] for x in ranges[k]], low[lead])}
 
 
 def _kept(alive: int) -> int:

@@ -662,6 +662,7 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
     counts at its highest for the row judged (and at its lowest for the leader); a row
     with no legal bid goes on."""
     from solver import advice_bid as ab
+    from solver import advice_plan
 
     # per_row[k][i] = (row k, sample i); the fake score of bid b there is table[k][b][i]
     table = {0: {"A": [10.0, 11.0] * 16},                       # the leader: mean 10.5
@@ -675,18 +676,35 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
         v = table[k][bid][i]
         return {0.0, 1000.0} if v is None else {v}
 
-    monkeypatch.setattr(ab, "_sample_scores", fake_scores)
+    monkeypatch.setattr(advice_plan, "_sample_scores", fake_scores)
     plans = [(str(k), None, (lambda k: lambda b: b in table[k])(k)) for k in table]
     per_row = [[(None, k, i, None) for i in range(32)] for k in table]
     bids = [b for k in table for b in table[k]]
     legal = {"A", "B", "C", "D", "E"}
-    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0) == {2: "A"}
+    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0, {}) == {2: "A"}
     # without C, row 1 stops too; with row 0 stopped already, the leader is C
     legal.discard("C")
-    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0) == \
+    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0, {}) == \
         {1: "A", 2: "A"}
     legal.add("C")
-    assert ab._hopeless_rows(None, plans, per_row, [1, 2, 3, 4], legal, bids, 0) == {2: "C"}
+    assert ab._hopeless_rows(None, plans, per_row, [1, 2, 3, 4], legal, bids, 0, {}) == {2: "C"}
     # no spread at all (every card known): any deficit is sure
     assert ab._surely_below([1.0] * 32, [1.5] * 32)
     assert not ab._surely_below([1.5] * 32, [1.5] * 32)
+
+
+def test_a_call_surely_behind_stops_early_and_the_others_are_unchanged():
+    v7 = get_variant("japanese", {"players": 7})
+    hand = random_deal(v7, 3).hands[0]
+    kwargs = dict(trump="S", samples=40, seed=2, budget=NODE_BUDGET)
+    early = advise_call(v7, hand, **kwargs)
+    full = advise_call(v7, hand, stop_early=False, **kwargs)
+    assert all(r["n"] == 40 for r in full.rows)
+    stopped = [r for r in early.rows if r["n"] != 40]
+    assert [(r["option"], r["n"]) for r in stopped] == [("alone", 32)]
+    assert early.rows[-1] is stopped[0]                   # fewer samples: listed last
+    by_option = {r["option"]: r for r in full.rows}
+    for r in early.rows[:-1]:                             # the ones that went on: the same
+        assert r["score"] == by_option[r["option"]]["score"]
+    assert early.rows[0]["option"] == full.rows[0]["option"]
+    assert early.to_json() == advise_call(v7, hand, jobs=2, **kwargs).to_json()
