@@ -277,15 +277,16 @@ def bases(tmp: Path) -> list[Base]:
                                   "--dealer": BAD_SEAT, "--trump": BAD_TRUMP,
                                   "--within": BAD_SECONDS})
         out.append(Base(["advise", "bid"], [hand_str(d.hands[int(seat)])],
-                        [("-v", name), ("-o", o), ("--seat", seat), ("--trump", trump)] + LIMITS,
+                        [("-v", name), ("-o", o), ("--seat", seat), ("--trump", trump),
+                         ("--all-samples", True)] + LIMITS,
                         bad, pinned=ADVISE_PINNED | {"--trump"},
                         contradictions=[[("--auction", "pass " * 8)]]))
     v = get_variant("japanese", {"players": 7})
     d = random_deal(v, random.Random(31))
     call_bad = dict(ADVISE_BAD, **{"--trump": BAD_TRUMP + ["NT", "lead"], "--bid": BAD_BID})
     out.append(Base(["advise", "call"], [hand_str(d.hands[0])],
-                    [("-v", "japanese"), ("-o", "players=7"), ("--trump", "S"), ("--bid", "11")]
-                    + LIMITS, call_bad, pinned=ADVISE_PINNED,
+                    [("-v", "japanese"), ("-o", "players=7"), ("--trump", "S"), ("--bid", "11"),
+                     ("--all-samples", True)] + LIMITS, call_bad, pinned=ADVISE_PINNED,
                     contradictions=[[("--bid", "11H")]]))
     pool = d.hands[0] | d.rest
     call = next(c for c in (12, 25, 38, 51) if not pool >> c & 1)
