@@ -67,23 +67,29 @@ def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat,
     """The live rows none of whose legal bids can be the best, each with the leading bid it
     is behind. The leader is the legal bid of a live row with the best mean score over the
     samples so far; a row stops when for each of its legal bids the per-sample difference
-    from the leader's score has mean + STOP_Z standard errors below 0. Where a search limit
+    from the leader's score has mean + STOP_Z standard errors below 0, counting a
+    pseudo-sample at the most the bid could beat the leader by (``_surely_below``). Where a
+    search limit
     left a sample's score open, the row judged takes its highest possible score there and
     the leader its lowest, so an open sample only makes a row harder to stop. A row with no
     legal bid goes on (nothing to judge by). ``memo``: :func:`_score_range`'s."""
-    def scores(k, b, end):
-        return [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)[end]
+    def ranges(k, b):
+        return [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)
                 for i, r in enumerate(per_row[k])]
 
     covers = {k: [b for b in all_bids if plans[k][2](b) and str(b) in legal] for k in live}
-    low = {(k, b): scores(k, b, 0) for k in live for b in covers[k]}
-    if not low or not per_row[live[0]]:
+    got = {(k, b): ranges(k, b) for k in live for b in covers[k]}
+    if not got or not per_row[live[0]]:
         return {}
-    (lead_row, lead_bid), lead = max(low.items(), key=lambda kv: statistics.fmean(kv[1]))
+    (lead_row, lead_bid), lead = max(got.items(),
+                                     key=lambda kv: statistics.fmean(x[0] for x in kv[1]))
+    lowest = [x[0] for x in lead]
+    least = min(x[2] for x in lead)
     out = {}
     for k in live:
         if k != lead_row and covers[k] and \
-                all(_surely_below(scores(k, b, 1), lead) for b in covers[k]):
+                all(_surely_below([x[1] for x in got[k, b]], lowest,
+                                  max(x[3] for x in got[k, b]) - least) for b in covers[k]):
             out[k] = str(lead_bid)
     return out
 

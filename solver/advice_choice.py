@@ -166,8 +166,9 @@ def _behind(variant, cache, memo, alive, n, bid, seat) -> set[int]:
                                bid, seat) for i in range(n)] for k in alive}
     low = {k: [x[0] for x in ranges[k]] for k in alive}
     lead = max(alive, key=lambda k: statistics.fmean(low[k]))
-    return {k for k in alive
-            if k != lead and _surely_below([x[1] for x in ranges[k]], low[lead])}
+    least = min(x[2] for x in ranges[lead])
+    return {k for k in alive if k != lead and _surely_below(
+        [x[1] for x in ranges[k]], low[lead], max(x[3] for x in ranges[k]) - least)}
 
 
 def _kept(alive: int) -> int:

@@ -658,25 +658,24 @@ def test_a_trump_behind_the_leading_bid_stops_early_and_the_advice_stands():
 
 def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
     """``_hopeless_rows`` on made-up per-sample scores: a row stops only when each of its legal
-    bids is below the leader by 4 standard errors of the paired differences; an open score
-    counts at its highest for the row judged (and at its lowest for the leader); a row
-    with no legal bid goes on."""
+    bids is below the leader by 4 standard errors of the paired differences, a pseudo-sample
+    at the most it could beat the leader by included; an open score counts at its highest
+    for the row judged (and at its lowest for the leader); a row with no legal bid goes on."""
     from solver import advice_bid as ab
-    from solver import advice_plan
 
-    # per_row[k][i] = (row k, sample i); the fake score of bid b there is table[k][b][i]
+    # per_row[k][i] = (row k, sample i); the fake score of bid b there is table[k][b][i],
+    # and every bid could score from 0 to 12 whatever the total
     table = {0: {"A": [10.0, 11.0] * 16},                       # the leader: mean 10.5
              1: {"B": [0.0, 1.0] * 16, "C": [9.0, 11.5] * 16},  # C is close: goes on
              2: {"D": [0.0, 0.5] * 16},                          # far behind: stops
              3: {"E": [0.0] * 31 + [None]},                      # open up to 1000: goes on
              4: {"F": [0.0] * 32}}                               # no legal bid: goes on
 
-    def fake_scores(variant, outcome, alt, bid, seat):
-        k, i = outcome[1], outcome[2]
-        v = table[k][bid][i]
-        return {0.0, 1000.0} if v is None else {v}
+    def fake_range(memo, key, variant, outcome, alt, bid, seat):
+        v = table[outcome[1]][bid][outcome[2]]
+        return (0.0, 1000.0, 0.0, 1000.0) if v is None else (v, v, 0.0, 12.0)
 
-    monkeypatch.setattr(advice_plan, "_sample_scores", fake_scores)
+    monkeypatch.setattr(ab, "_score_range", fake_range)
     plans = [(str(k), None, (lambda k: lambda b: b in table[k])(k)) for k in table]
     per_row = [[(None, k, i, None) for i in range(32)] for k in table]
     bids = [b for k in table for b in table[k]]
@@ -688,9 +687,22 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
         {1: "A", 2: "A"}
     legal.add("C")
     assert ab._hopeless_rows(None, plans, per_row, [1, 2, 3, 4], legal, bids, 0, {}) == {2: "C"}
-    # no spread at all (every card known): any deficit is sure
-    assert ab._surely_below([1.0] * 32, [1.5] * 32)
-    assert not ab._surely_below([1.5] * 32, [1.5] * 32)
+
+
+def test_the_early_stop_counts_what_a_rare_outcome_could_pay():
+    """A bid that now and then pays far more (a high bid made) but was not seen to yet, given
+    the same mean as the leader, is not stopped: the pseudo-sample at the most it could beat
+    the leader by keeps it; the plain test would stop it."""
+    from solver.advice_plan import _surely_below
+
+    lead = [2.0] * 32
+    rare = [1.0] * 32                   # in truth 1 in 20 samples pays 21: mean 2
+    assert not _surely_below(rare, lead, most=19.0)
+    assert _surely_below(rare, lead, most=-1.0)          # (without a chance of more: stops)
+    # well behind: stops anyway, with more samples than a bid that cannot do better
+    assert not _surely_below([0.0, -1.0] * 16, lead, most=19.0)
+    assert _surely_below([0.0, -1.0] * 32, lead * 2, most=19.0)
+    assert not _surely_below(lead, lead, most=0.0)
 
 
 def test_a_call_surely_behind_stops_early_and_the_others_are_unchanged():
