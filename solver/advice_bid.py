@@ -69,10 +69,10 @@ def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat,
     samples so far; a row stops when for each of its legal bids the per-sample difference
     from the leader's score has mean + STOP_Z standard errors below 0, counting a
     pseudo-sample at the most the bid could beat the leader by (``_surely_below``). Where a
-    search limit
-    left a sample's score open, the row judged takes its highest possible score there and
-    the leader its lowest, so an open sample only makes a row harder to stop. A row with no
-    legal bid goes on (nothing to judge by). ``memo``: :func:`_score_range`'s."""
+    search limit left a sample's score open, the row judged takes its highest possible
+    score there and the leader its lowest, so an open sample only makes a row harder to
+    stop. A row with no legal bid goes on (nothing to judge by). ``memo``:
+    :func:`_score_range`'s."""
     def ranges(k, b):
         return [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)
                 for i, r in enumerate(per_row[k])]
