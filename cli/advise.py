@@ -229,10 +229,11 @@ def bid(
 
     Speed: each sample is one double-dummy search per trump, and a trump that surely holds
     no best bid stops early (checked every 32 samples; --all-samples: never). A full 10-card
-    Japanese hand takes about 0.35 s a sample on 2 cores while every trump is sampled
-    (every core is used unless --jobs says otherwise; 200 samples: about 70 s, less as
-    trumps stop; --within caps the whole time); a 7-player Japanese hand (7 cards) about
-    0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows the progress.
+    Japanese hand takes about 0.3 s a sample on 2 cores while every trump is sampled
+    (every core is used unless --jobs says otherwise; 200 samples: about a minute, about
+    40 s as trumps stop; --within caps the whole time); a 7-player Japanese hand (7
+    cards) about 0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows
+    the progress.
 
     Examples (quickest first; the last takes about 20 s):
 

@@ -116,7 +116,7 @@ def test_discard_cli_takes_hand_and_blind_apart_or_joined():
 # ---- 3. speed note, quick example first, a progress bar that ends at 100% --------------------------
 def test_bid_help_says_how_long_and_starts_with_a_quick_example():
     text = run("advise", "bid", "--help").stdout
-    assert "Speed" in text and "0.35 s a sample" in text
+    assert "Speed" in text and "0.3 s a sample" in text
     examples = [line.strip() for line in text.splitlines()
                 if line.strip().startswith("napoleon advise bid")]
     assert "-v nap" in examples[0], examples
