@@ -9,7 +9,6 @@ bid and compare declarations. Shared checks and scoring: :mod:`solver.advice_pla
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -22,7 +21,7 @@ from napoleon_rules.moves import Bid
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
 from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_hand, _check_request, _check_seat,
                           _check_within, _deadline, _listed, _score, _score_range, _settle,
-                          _surely_below, _too_high, _trump)
+                          _surely_behind, _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -81,17 +80,9 @@ def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat,
     got = {(k, b): ranges(k, b) for k in live for b in covers[k]}
     if not got or not per_row[live[0]]:
         return {}
-    (lead_row, lead_bid), lead = max(got.items(),
-                                     key=lambda kv: statistics.fmean(x[0] for x in kv[1]))
-    lowest = [x[0] for x in lead]
-    least = min(x[2] for x in lead)
-    out = {}
-    for k in live:
-        if k != lead_row and covers[k] and \
-                all(_surely_below([x[1] for x in got[k, b]], lowest,
-                                  max(x[3] for x in got[k, b]) - least) for b in covers[k]):
-            out[k] = str(lead_bid)
-    return out
+    (lead_row, lead_bid), behind = _surely_behind(got)
+    return {k: str(lead_bid) for k in live
+            if k != lead_row and covers[k] and all((k, b) in behind for b in covers[k])}
 
 
 def _bid_json(row: dict) -> dict:

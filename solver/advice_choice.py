@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
@@ -20,7 +19,7 @@ from .advice_core import (AdviceError, SearchBudget, announce, discard_key, mean
                           power_ladder, run_samples)
 from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _card, _check_call, _check_hand,
                           _check_request, _check_seat, _listed, _score_range, _settle,
-                          _surely_below, _trump)
+                          _surely_behind, _trump)
 from .sampling import Constraint, DealSampler, Knowledge, knowledge_for_hand
 
 
@@ -162,13 +161,9 @@ def _behind(variant, cache, memo, alive, n, bid, seat) -> set[int]:
     """The plans of ``alive`` whose score over the first ``n`` samples is surely below the
     best plan's (``_surely_below``; an open score counts at its highest for the plan judged
     and at its lowest for the leader). ``memo``: :func:`_score_range`'s."""
-    ranges = {k: [_score_range(memo, (k, i), variant, cache[(k, i)][:3], cache[(k, i)][3],
-                               bid, seat) for i in range(n)] for k in alive}
-    low = {k: [x[0] for x in ranges[k]] for k in alive}
-    lead = max(alive, key=lambda k: statistics.fmean(low[k]))
-    least = min(x[2] for x in ranges[lead])
-    return {k for k in alive if k != lead and _surely_below(
-        [x[1] for x in ranges[k]], low[lead], max(x[3] for x in ranges[k]) - least)}
+    return _surely_behind({k: [_score_range(memo, (k, i), variant, cache[(k, i)][:3],
+                                            cache[(k, i)][3], bid, seat) for i in range(n)]
+                           for k in alive})[1]
 
 
 def _kept(alive: int) -> int:

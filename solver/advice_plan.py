@@ -254,20 +254,28 @@ def _score_range(memo: dict, key, variant, outcome, alt, bid: Bid, seat: int) ->
     got = memo.get(key)
     if got is None:
         top = variant.tricks if variant.unit == "tricks" else points_of(variant.deck)
-        contract, lo, hi = outcome
-        top = max(top, hi, alt[2] if alt is not None else 0)    # (never more, but safe)
-        with_bid = replace(contract, bid=bid)
-        every = [variant.score(with_bid, t)[seat] for t in range(top + 1)]
-        seen = every[lo:hi + 1]
-        ranges = [(min(seen), max(seen), min(every), max(every))]
-        if alt is not None:     # the better of two declarations: the max of two scores
-            c2, lo2, hi2 = alt
-            with_bid = replace(c2, bid=bid)
-            every = [variant.score(with_bid, t)[seat] for t in range(top + 1)]
-            seen = every[lo2:hi2 + 1]
+        ranges = []
+        # the better of two declarations (``alt``): the max of their two scores
+        for contract, lo, hi in (outcome,) if alt is None else (outcome, alt):
+            with_bid = replace(contract, bid=bid)
+            every = [variant.score(with_bid, t)[seat] for t in range(max(top, hi) + 1)]
+            seen = every[lo:hi + 1]
             ranges.append((min(seen), max(seen), min(every), max(every)))
         got = memo[key] = tuple(max(r[j] for r in ranges) for j in range(4))
     return got
+
+
+def _surely_behind(ranges: dict) -> tuple:
+    """The early stop's judgement. ``ranges[key]``: an option's :func:`_score_range` per
+    sample (the same samples for every key). Returns ``(leader, behind)``: the key of best
+    mean lowest score, and the keys surely below it (``_surely_below``: each at its highest
+    scores against the leader's lowest, the pseudo-sample at its most less the leader's
+    least)."""
+    lead = max(ranges, key=lambda k: statistics.fmean(x[0] for x in ranges[k]))
+    lowest = [x[0] for x in ranges[lead]]
+    least = min(x[2] for x in ranges[lead])
+    return lead, {k for k, r in ranges.items() if k != lead and _surely_below(
+        [x[1] for x in r], lowest, max(x[3] for x in r) - least)}
 
 
 def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool = False,
