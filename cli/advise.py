@@ -227,13 +227,15 @@ def bid(
     first of them in the table (trumps in the order shown, then the lower bid), and the output
     names the bids it tied with.
 
-    Speed: each sample is one double-dummy search per trump, and a trump that surely holds
-    no best bid stops early (checked every 32 samples; --all-samples: never). A full 10-card
-    Japanese hand takes about 0.3 s a sample on 2 cores while every trump is sampled
-    (every core is used unless --jobs says otherwise; 200 samples: about a minute, about
-    40 s as trumps stop; --within caps the whole time); a 7-player Japanese hand (7
-    cards) about 0.1 s, a Nap hand a few milliseconds. On a terminal a bar on stderr shows
-    the progress.
+    Speed: each sample is one double-dummy search per trump. Every 32 samples the bids
+    that cannot be the advice stop (surely below the leading bid, never above a lower bid
+    of their trump, or not legal now; marked in the table) and a trump with none left
+    stops; later samples settle only the bids still in (--all-samples: never). A full
+    10-card Japanese hand takes about 0.3 s a sample on 2 cores while every bid is asked,
+    far less once they stop (every core is used unless --jobs says otherwise; 200 samples:
+    about 15 s, a minute with --all-samples; --within caps the whole time); a 7-player
+    Japanese hand (7 cards) about 0.1 s a sample, a Nap hand a few milliseconds. On a
+    terminal a bar on stderr shows the progress.
 
     Examples (quickest first; the last takes about 20 s):
 
@@ -268,9 +270,11 @@ def bid(
         hist = "  ".join(histogram_entry(k, n, row["open"].get(k, 0))
                          for k, n in row["histogram"].items())
         lines.append(f"trump {row['label']}: total taken (samples) {hist}")
-        if row["stopped_behind"] is not None:
-            lines.append(f"  stopped after {row['samples']} samples: every legal bid here "
-                         f"scores below {row['stopped_behind']} (--all-samples goes on)")
+        if row["stopped"]:
+            why = "no bid here is legal now" if row["stopped_behind"] is None else \
+                f"every legal bid here scores below {row['stopped_behind']}"
+            lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
+                         "on)")
         if row["open"] and not legend_shown:
             legend_shown = True
             lines.append("  (open) = a search limit left the total only bounded, some bids "
@@ -288,6 +292,9 @@ def bid(
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
             mark = "" if b["legal"] else "  (not legal now)"
+            if b["stopped"] is not None and b["samples"] < row["samples"]:
+                mark += f"  ({b['samples']} samples: {STOP_WHY[b['stopped']]}".format(
+                    bid=b["ahead"]) + ")"
             lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
                          f"{est(b['score'])}{mark}")
     best = advice.best
@@ -305,6 +312,10 @@ def bid(
                      "fewer samples (raise --time-limit or --node-limit)")
     lines.append(f"recommended: {advice.recommended}")
     typer.echo("\n".join(lines))
+
+
+#: Why a bid stopped early, in the bid table (``{bid}``: the bid it deferred to).
+STOP_WHY = {"below": "below {bid}", "at_most": "never above {bid}", "not_legal": "then stopped"}
 
 
 def histogram_entry(key: str, n: int, open_n: int) -> str:

@@ -20,8 +20,8 @@ from napoleon_rules.moves import Bid
 
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
 from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_hand, _check_request, _check_seat,
-                          _check_within, _deadline, _listed, _score, _score_range, _settle,
-                          _surely_behind, _too_high, _trump)
+                          _check_within, _deadline, _listed, _score, _score_profiles, _score_range,
+                          _settle, _surely_behind, _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -61,33 +61,63 @@ def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float |
                                                                    rel_tol=1e-12, abs_tol=1e-12)]
 
 
-def _hopeless_rows(variant, plans, per_row, live, legal, all_bids, seat,
-                   memo: dict) -> dict[int, str]:
-    """The live rows none of whose legal bids can be the best, each with the leading bid it
-    is behind. The leader is the legal bid of a live row with the best mean score over the
-    samples so far; a row stops when for each of its legal bids the per-sample difference
-    from the leader's score has mean + STOP_Z standard errors below 0, counting a
-    pseudo-sample at the most the bid could beat the leader by (``_surely_below``). Where a
-    search limit left a sample's score open, the row judged takes its highest possible
-    score there and the leader its lowest, so an open sample only makes a row harder to
-    stop. A row with no legal bid goes on (nothing to judge by). ``memo``:
-    :func:`_score_range`'s."""
-    def ranges(k, b):
-        return [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)
-                for i, r in enumerate(per_row[k])]
+def _never_above(memo: dict, variant, samples: Sequence, k: int, bid: Bid, other: Bid,
+                 seat: int) -> bool:
+    """Whether ``bid`` scores at most what ``other``, a bid of the same row ``k``, does in each
+    of ``samples`` (the row's ``(contract, lo, hi, alt)``) at every total the variant allows,
+    not only within the bounds found: the same declaration with a higher bid that the
+    scoring pays no more for (Japanese: 11 and 12 both pay +2 when made). Such a bid cannot
+    be the advice while ``other``, before it in the table, is in (ties go to the first)."""
+    for i, r in enumerate(samples):
+        mine = _score_profiles(memo, (k, i, str(bid)), variant, r[:3], r[3], bid, seat)
+        theirs = _score_profiles(memo, (k, i, str(other)), variant, r[:3], r[3], other, seat)
+        if any(x > y for (a, _, _), (b, _, _) in zip(mine, theirs) for x, y in zip(a, b)):
+            return False
+    return True
 
-    covers = {k: [b for b in all_bids if plans[k][2](b) and str(b) in legal] for k in live}
-    got = {(k, b): ranges(k, b) for k in live for b in covers[k]}
-    if not got or not per_row[live[0]]:
-        return {}
-    (lead_row, lead_bid), behind = _surely_behind(got)
-    return {k: str(lead_bid) for k in live
-            if k != lead_row and covers[k] and all((k, b) in behind for b in covers[k])}
+
+def _stopped_bids(variant, per_row, live_bids: dict, legal: set, seat: int,
+                  memo: dict) -> tuple:
+    """The early stop's check: ``(leader, stops)``, the leading bid (str) and the bids of
+    ``live_bids`` (row -> bids still asked) that stop being asked, ``(row, str(bid))`` ->
+    ``(why, bid)``. Only a legal bid can be the advice, so a bid not legal now stops
+    (``("not_legal", None)``). The leader is the legal bid of best mean score so far
+    (``_surely_behind``); a legal bid stops when it is surely below it (``("below",
+    leader)``) or when an earlier legal bid of its row scores as much whatever the total in
+    every sample so far (``("at_most", that bid)``, :func:`_never_above`). Nothing stops while
+    no bid is legal (nothing to judge by). Where a search limit left a sample's score open,
+    the bid judged takes its highest possible score there and the leader its lowest, so an
+    open sample only makes a bid harder to stop. ``memo``: :func:`_score_range`'s."""
+    candidates = [(k, b) for k, bids in live_bids.items() for b in bids if str(b) in legal]
+    if not candidates:
+        return None, {}
+    got = {(k, b): [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)
+                    for i, r in enumerate(per_row[k])] for k, b in candidates}
+    (_, lead_bid), behind = _surely_behind(got)
+    stops = {}
+    for k, bids in live_bids.items():
+        earlier = []                # the row's legal bids before this one
+        for b in bids:
+            if str(b) not in legal:
+                stops[(k, str(b))] = ("not_legal", None)
+                continue
+            if (k, b) in behind:
+                stops[(k, str(b))] = ("below", str(lead_bid))
+            else:
+                above = next((a for a in earlier
+                              if _never_above(memo, variant, per_row[k], k, b, a, seat)), None)
+                if above is not None:
+                    stops[(k, str(b))] = ("at_most", str(above))
+            earlier.append(b)
+    return str(lead_bid), stops
 
 
 def _bid_json(row: dict) -> dict:
     return {"bid": str(row["bid"]), "legal": row.get("legal", True),
-            "p_make": row["p_make"].to_json(), "score": row["score"].to_json()}
+            "p_make": row["p_make"].to_json(), "score": row["score"].to_json(),
+            "samples": row.get("samples"),
+            "stopped": None if row.get("stopped") is None else
+            {"reason": row["stopped"], "bid": row["ahead"]}}
 
 
 # ---- bid advice ------------------------------------------------------------------------------------
@@ -180,10 +210,14 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     """For each trump: the total Napoleon's side would take (the fast policy choosing the call
     and discard in each sample), P(make) and the expected score of each bid; then the
     best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
-    ``stop_early``: a trump whose every legal bid is, with high confidence, behind the
-    leading bid stops sampling at a multiple of 32 samples (``STOP_EVERY``, ``STOP_Z``); its
-    row says so (``stopped_behind``) and has fewer samples, and it is no candidate for the
-    recommendation. False: every trump gets every sample.
+    ``stop_early``: every 32 samples (``STOP_EVERY``) the bids that cannot be the advice
+    stop being asked about: a bid not legal now, a legal bid surely behind the leading one
+    (``STOP_Z``), and one that an earlier bid of its trump scores as much as whatever the
+    total (Japanese: 12 after 11); the samples then settle only the bids still in, which
+    is cheaper. A trump with no bid left stops sampling; each stopped bid and trump keeps
+    the statistics of its samples and says why it stopped (``samples``, ``stopped``,
+    ``stopped_behind``), and is no candidate for the recommendation. False: every bid of
+    every trump gets every sample (as does ``exact_points``, but for whole trumps).
     ``within``: seconds for the whole advice; no sample starts after them (the first one
     always runs), and the advice is that of the samples finished (the first ones: the same
     as asking for that many). ``variant``: a Variant or a preset's name; ``trumps``,
@@ -222,75 +256,92 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     deals = sampler.draw_many(samples, seed)
 
     def work(item, table):
-        plan, places = item
-        return _settle(variant, places, seat, plan, [b for b in all_bids if covers[plan](b)],
-                       budget, table, exact_points)
+        plan, places, bids = item
+        return _settle(variant, places, seat, plan, bids, budget, table, exact_points)
 
-    covers = {plan: cover for _, plan, cover in plans}
     deadline = _deadline(within)
-    # Each row's results, sample by sample; rows still sampled (the others stopped early,
-    # behind the bid named in ``stopped``).
+    # Each row's results, sample by sample, and the bids each sample was asked about; rows
+    # still sampled (the others stopped early, behind the bid named in ``stopped``), and
+    # each such row's bids still asked (``live_bids``; a stopped bid's entry in ``bid_stops``:
+    # the samples it had, why it stopped, the bid it deferred to).
     per_row: list[list] = [[] for _ in plans]
-    live = list(range(len(plans)))
-    stopped: dict[int, str] = {}
+    asked: list[list[tuple]] = [[] for _ in plans]
+    live_bids = {k: [b for b in all_bids if cover(b)] for k, (_, _, cover) in enumerate(plans)}
+    stopped: dict[int, str | None] = {}
+    bid_stops: dict[tuple[int, str], tuple[int, str, str | None]] = {}
     done = 0                        # samples every live row has
     steps = 0                       # searches run (the progress display's count)
-    memo: dict = {}                 # the early stop's score ranges by (row, sample, bid)
-    checks = list(range(STOP_EVERY, samples, STOP_EVERY)) if stop_early and len(plans) > 1 \
-        else []
+    memo: dict = {}                 # the early stop's scores by (row, sample, bid)
+    checks = list(range(STOP_EVERY, samples, STOP_EVERY)) if stop_early else []
     for end in checks + [samples]:
         # Sample by sample (each sample's declarations together), so that a total time
         # budget stops after whole samples: the advice is then that of the samples finished.
-        items = [(plans[k][1], places) for places in deals[done:end] for k in live]
-        announce(progress, steps + len(live) * (samples - done))
+        items = [(plans[k][1], places, tuple(live_bids[k])) for places in deals[done:end]
+                 for k in live_bids]
+        rows_now = list(live_bids)
+        announce(progress, steps + len(rows_now) * (samples - done))
         results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
-                              deadline=deadline, group=len(live))
+                              deadline=deadline, group=len(rows_now))
         steps += len(results)
-        got = len(results) // len(live)
-        for j, k in enumerate(live):
-            per_row[k].extend(results[j::len(live)])
+        got = len(results) // len(rows_now)
+        for j, k in enumerate(rows_now):
+            per_row[k].extend(results[j::len(rows_now)])
+            asked[k].extend([tuple(live_bids[k])] * got)
         done += got
         # Stopped by the time budget (in the round or at its end): no check, so that the
         # advice is that of asking for the samples finished.
         if done < end or (deadline is not None and time.monotonic() >= deadline):
             break
         if end < samples:
-            for k, behind in _hopeless_rows(variant, plans, per_row, live, legal, all_bids,
-                                            seat, memo).items():
-                live.remove(k)
-                stopped[k] = behind
+            leader, stops = _stopped_bids(variant, per_row, live_bids, legal, seat, memo)
+            for k in rows_now:
+                ended = [b for b in live_bids[k] if (k, str(b)) in stops]
+                if len(ended) == len(live_bids[k]):
+                    # behind the leader, or (no legal bid here) not the advice at all
+                    stopped[k] = leader if any(str(b) in legal for b in ended) else None
+                    del live_bids[k]
+                elif exact_points:
+                    continue    # exact totals settle every bid at no extra cost: rows stop
+                else:
+                    live_bids[k] = [b for b in live_bids[k] if b not in ended]
+                bid_stops.update({(k, str(b)): (done, *stops[(k, str(b))]) for b in ended})
     announce(progress, steps)
-    asked, samples = samples, done
+    asked_for, samples = samples, done
     rows = []
     open_samples: set[int] = set()
     for k, (label, plan, cover) in enumerate(plans):
         mine = per_row[k]
         outcomes = [r[:3] for r in mine]
         alts = [r[3] for r in mine]
-        bids = _bid_stats(variant, outcomes, [b for b in all_bids if cover(b)], seat,
-                          certain=sampler.certain, alts=alts)
-        for b in bids:
-            b["legal"] = str(b["bid"]) in legal
+        row_bids = [b for b in all_bids if cover(b)]
+        bids = []
+        for b in row_bids:
+            # a bid stopped early: its statistics over the samples asked about it
+            n, why, ahead = bid_stops.get((k, str(b)), (len(mine), None, None))
+            stats = _bid_stats(variant, outcomes[:n], [b], seat, certain=sampler.certain,
+                               alts=alts[:n])[0]
+            stats.update(legal=str(b) in legal, samples=n, stopped=why, ahead=ahead)
+            bids.append(stats)
         exact = [lo for _, lo, hi in outcomes if lo == hi]
         calls: dict[str, int] = {}
         for contract, _, _ in outcomes:
             if contract.called is not None:
                 calls[card_name(contract.called)] = calls.get(card_name(contract.called), 0) + 1
-        row_bids = [b for b in all_bids if cover(b)]
-        # Samples whose total fails some bid by being too high (the Siberian rule), and how
-        # many of them the declaration with a point card put away makes (some bid of those).
-        high = [_too_high(variant, contract, row_bids, seat, lo, hi)
-                for contract, lo, hi in outcomes]
+        # Samples whose total fails some bid asked by being too high (the Siberian rule), and
+        # how many of them the declaration with a point card put away makes (some bid of those).
+        high = [_too_high(variant, contract, asked[k][i], seat, lo, hi)
+                for i, (contract, lo, hi) in enumerate(outcomes)]
         too_many = [i for i in range(len(outcomes)) if high[i]]
         held = sum(1 for i in too_many if alts[i] is not None and any(
             all(_score(variant, alts[i][0], b, t, seat) > 0
                 for t in range(alts[i][1], alts[i][2] + 1))
             for b in high[i]))
-        # The histogram's entries whose range a search limit left open (not one such as 0-10
-        # that settles every bid): told apart in the output.
+        # The histogram's entries whose range a search limit left open (some bid asked about
+        # in that sample is unsettled; not a range such as 0-10 that settles every bid, or
+        # 11-19 once only bids settled by it were asked): told apart in the output.
         open_hist: dict[str, int] = {}
         for i, (contract, lo, hi) in enumerate(outcomes):
-            if _is_open(variant, contract, row_bids, seat, lo, hi, exact_points):
+            if _is_open(variant, contract, asked[k][i], seat, lo, hi, exact_points):
                 open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
                 open_samples.add(i)
             elif alts[i] is not None:
@@ -298,7 +349,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 if _is_open(variant, c2, high[i], seat, lo2, hi2, exact_points):
                     open_samples.add(i)
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
-                     "samples": len(mine), "stopped_behind": stopped.get(k),
+                     "samples": len(mine), "stopped": k in stopped,
+                     "stopped_behind": stopped.get(k),
                      "open": open_hist,
                      "too_many": len(too_many), "held_back": held,
                      # A mean over the settled samples alone would be biased (the hard ones
@@ -308,13 +360,13 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                      "mean": mean_estimate(exact) if len(exact) == len(outcomes) else None,
                      "calls": calls,
                      "alone": sum(1 for c, _, _ in outcomes if c.partner is None)})
-    # A row stopped early was judged behind a bid of a row that went on: not a candidate
-    # (its mean is over fewer samples, and could pass the leader's final mean only by luck).
-    candidates = [b for r in rows if r["stopped_behind"] is None for b in r["bids"]
-                  if b["legal"] and b["score"].mean is not None]
+    # A bid stopped early was judged unable to be the advice: not a candidate (its mean is
+    # over fewer samples, and could pass the leader's final mean only by luck).
+    candidates = [b for r in rows for b in r["bids"] if b["legal"] and b["stopped"] is None
+                  and b["score"].mean is not None]
     # Ties on the expected score go to the first in the table (max keeps the first).
     best = max(candidates, key=lambda b: b["score"].mean, default=None)
     recommended = str(best["bid"]) if best is not None and best["score"].mean > 0 else "pass"
     return BidAdvice(variant.name, seat, hand, samples, seed, rows, recommended, best,
-                     variant.unit, asked, within, variant.changed_options(),
+                     variant.unit, asked_for, within, variant.changed_options(),
                      _ties(candidates, best, lambda b: b["score"].mean), len(open_samples))

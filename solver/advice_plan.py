@@ -246,22 +246,34 @@ def _sample_scores(variant, outcome, alt, bid: Bid, seat: int) -> set[float]:
     return values
 
 
+def _score_profiles(memo: dict, key, variant, outcome, alt, bid: Bid, seat: int) -> tuple:
+    """Per declaration of one sample (the policy's, then ``alt`` when there is one):
+    ``(every, lo, hi)``, the score of bid ``bid`` at every total the variant allows and the
+    bounds the search left on the total. Kept in ``memo`` under ``(key, "every")``: the early
+    stop asks again at every check about the samples it saw before."""
+    got = memo.get((key, "every"))
+    if got is None:
+        top = variant.tricks if variant.unit == "tricks" else points_of(variant.deck)
+        profiles = []
+        for contract, lo, hi in (outcome,) if alt is None else (outcome, alt):
+            with_bid = replace(contract, bid=bid)       # once, not once a total: it is dear
+            every = tuple(variant.score(with_bid, t)[seat] for t in range(max(top, hi) + 1))
+            profiles.append((every, lo, hi))
+        got = memo[(key, "every")] = tuple(profiles)
+    return got
+
+
 def _score_range(memo: dict, key, variant, outcome, alt, bid: Bid, seat: int) -> tuple:
     """``(lowest, highest, least, most)``: the lowest and highest of :func:`_sample_scores`,
     and the least and most the bid could score in the sample whatever the total (any the
-    variant allows: the early stop's pseudo-sample). Kept in ``memo`` under ``key``: the
-    early stop asks again at every check about the samples it saw before."""
-    got = memo.get(key)
+    variant allows: the early stop's pseudo-sample). The declarer takes the better of two
+    declarations (``alt``): each of the four is the max of theirs. Kept in ``memo``."""
+    got = memo.get((key, "range"))
     if got is None:
-        top = variant.tricks if variant.unit == "tricks" else points_of(variant.deck)
-        ranges = []
-        # the better of two declarations (``alt``): the max of their two scores
-        for contract, lo, hi in (outcome,) if alt is None else (outcome, alt):
-            with_bid = replace(contract, bid=bid)
-            every = [variant.score(with_bid, t)[seat] for t in range(max(top, hi) + 1)]
-            seen = every[lo:hi + 1]
-            ranges.append((min(seen), max(seen), min(every), max(every)))
-        got = memo[key] = tuple(max(r[j] for r in ranges) for j in range(4))
+        ranges = [(min(every[lo:hi + 1]), max(every[lo:hi + 1]), min(every), max(every))
+                  for every, lo, hi in _score_profiles(memo, key, variant, outcome, alt, bid,
+                                                       seat)]
+        got = memo[(key, "range")] = tuple(max(r[j] for r in ranges) for j in range(4))
     return got
 
 

@@ -17,6 +17,7 @@ from cli.solving import EXAMPLE_POSITION
 from napoleon_rules import NT, Position, Suit, get_variant, random_deal
 from napoleon_rules.cards import card_name, cards_of, parse_card, parse_cards, mask_of
 from napoleon_rules.deal import parse_hand
+from napoleon_rules.moves import Bid
 from solver.advice_core import SearchBudget, policy_call, policy_discard, power_ladder
 from solver.advisor import advise_bid, advise_call, advise_discard, advise_play, declare, Plan
 from solver.sampling import HoldsCard
@@ -636,31 +637,102 @@ def test_play_and_discard_advice_errors_name_the_arguments():
 
 
 # ---- bid advice: a trump that surely holds no best bid stops early -------------------------------
+def _same_stats(a: dict, b: dict) -> bool:
+    return (a["bid"], a["p_make"], a["score"]) == (b["bid"], b["p_make"], b["score"])
+
+
 def test_a_trump_behind_the_leading_bid_stops_early_and_the_advice_stands():
     nap = get_variant("nap")
     early = advise_bid(nap, NAP_HAND, samples=100, seed=7)
     full = advise_bid(nap, NAP_HAND, samples=100, seed=7, stop_early=False)
     lead, misere = early.rows
-    assert lead["samples"] == 100 and lead["stopped_behind"] is None
+    assert lead["samples"] == 100 and lead["stopped_behind"] is None and not lead["stopped"]
     # Misère with A K of spades and an ace in each other suit: hopeless from the first check
-    assert misere["samples"] == 32 and misere["stopped_behind"] == "3"
+    assert misere["samples"] == 32 and misere["stopped_behind"] == "3" and misere["stopped"]
     assert sum(misere["histogram"].values()) == 32
     assert [r["samples"] for r in full.rows] == [100, 100]
-    assert all(r["stopped_behind"] is None for r in full.rows)
+    assert all(r["stopped_behind"] is None and not r["stopped"] for r in full.rows)
+    assert all(b["samples"] == 100 and b["stopped"] is None for r in full.rows for b in r["bids"])
     assert early.recommended == full.recommended == "3"
-    assert early.rows[0]["bids"] == full.rows[0]["bids"]      # the row that went on: the same
+    # the bids that went on: the same as with every sample; each bid that stopped: the same as
+    # the first samples of the full run, as many as it had
+    went_on = [b for b in lead["bids"] if b["stopped"] is None]
+    assert [str(b["bid"]) for b in went_on] == ["3"]
+    assert all(b["samples"] == 100 for b in went_on)
+    shorter = {}
+    for row, row_full in zip(early.rows, full.rows):
+        for b, b_full in zip(row["bids"], row_full["bids"]):
+            if b["stopped"] is None:
+                assert _same_stats(b, b_full)
+                continue
+            assert b["stopped"] == "below" and b["ahead"] == "3"   # Nap pays more for more
+            assert b["samples"] in (32, 64, 96)
+            if b["samples"] not in shorter:
+                shorter[b["samples"]] = advise_bid(nap, NAP_HAND, samples=b["samples"], seed=7,
+                                                   stop_early=False)
+            first = [x for r in shorter[b["samples"]].rows for x in r["bids"]
+                     if str(x["bid"]) == str(b["bid"])]
+            assert len(first) == 1 and _same_stats(b, first[0])
     # the stopped row's samples are the first 32 of the full run's
-    first32 = advise_bid(nap, NAP_HAND, samples=32, seed=7, stop_early=False)
-    assert misere["histogram"] == first32.rows[1]["histogram"]
+    assert misere["histogram"] == shorter[32].rows[1]["histogram"]
     js = early.to_json()
     assert [(t["samples"], t["stopped_behind"]) for t in js["trumps"]] == [(100, None), (32, "3")]
+    assert js["trumps"][1]["bids"][0]["stopped"] == {"reason": "below", "bid": "3"}
+    assert js["trumps"][0]["bids"][0]["stopped"] is None
+
+
+def test_a_bid_that_scores_no_more_than_a_lower_one_stops_at_the_first_check():
+    """Japanese pays +2 for any bid of 11-19 made: 12 and above can at best tie 11 of the same
+    trump in every sample, so from the first check the samples settle only 11 and 20 (and the
+    bids surely behind the leader); the advice and the bids that went on are those of the
+    full run."""
+    v7 = get_variant("japanese", {"players": 7})
+    hand = random_deal(v7, 3).hands[0]
+    kwargs = dict(trumps=["S", "H"], samples=40, seed=2, budget=NODE_BUDGET)
+    early = advise_bid(v7, hand, **kwargs)
+    full = advise_bid(v7, hand, stop_early=False, **kwargs)
+    first32 = advise_bid(v7, hand, stop_early=False, **{**kwargs, "samples": 32})
+    assert early.recommended == full.recommended
+    reasons = set()
+    for k, row in enumerate(early.rows):
+        for j, b in enumerate(row["bids"]):
+            if b["stopped"] is None:
+                assert b["samples"] == 40 and _same_stats(b, full.rows[k]["bids"][j])
+            else:
+                reasons.add(b["stopped"])
+                assert b["samples"] == 32 and _same_stats(b, first32.rows[k]["bids"][j])
+                if b["stopped"] == "at_most":
+                    # deferred to a lower bid of the same trump, still in at the check
+                    assert b["ahead"][-1] == str(b["bid"])[-1] and b["ahead"] < str(b["bid"])
+    assert "at_most" in reasons
+    assert all(str(b["bid"]).startswith(("11", "20")) or b["stopped"] is not None
+               for r in early.rows for b in r["bids"])
+
+
+def test_never_above_reads_the_scoring_at_every_total():
+    from solver.advice_bid import _never_above
+
+    v = get_variant("japanese")
+    deal = random_deal(v, 5)
+    contract, _ = declare(v, list(deal.hands) + [deal.rest], 0, Plan(Suit.SPADES))
+    sample = [(contract, 14, 14, None)]
+    b11, b12, b20 = (Bid(n, Suit.SPADES) for n in (11, 12, 20))
+    assert _never_above({}, v, sample, 0, b12, b11, 0)
+    assert not _never_above({}, v, sample, 0, b20, b11, 0)      # all 20 pays +4 bid so
+    assert not _never_above({}, v, sample, 0, b11, b12, 0)      # 11 made where 12 fails
+    nap = get_variant("nap")
+    n_deal = random_deal(nap, 5)
+    n_contract, _ = declare(nap, list(n_deal.hands) + [n_deal.rest], 0, Plan(None))
+    three, four = Bid(3), Bid(4)
+    assert not _never_above({}, nap, [(n_contract, 4, 4, None)], 0, four, three, 0)
 
 
 def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
-    """``_hopeless_rows`` on made-up per-sample scores: a row stops only when each of its legal
-    bids is below the leader by 4 standard errors of the paired differences, a pseudo-sample
-    at the most it could beat the leader by included; an open score counts at its highest
-    for the row judged (and at its lowest for the leader); a row with no legal bid goes on."""
+    """``_stopped_bids`` on made-up per-sample scores: a legal bid stops only when it is below
+    the leader by 4 standard errors of the paired differences, a pseudo-sample at the most it
+    could beat the leader by included; an open score counts at its highest for the bid
+    judged (and at its lowest for the leader); a bid not legal stops at once, but nothing
+    stops while no bid is legal."""
     from solver import advice_bid as ab
 
     # per_row[k][i] = (row k, sample i); the fake score of bid b there is table[k][b][i],
@@ -669,24 +741,35 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
              1: {"B": [0.0, 1.0] * 16, "C": [9.0, 11.5] * 16},  # C is close: goes on
              2: {"D": [0.0, 0.5] * 16},                          # far behind: stops
              3: {"E": [0.0] * 31 + [None]},                      # open up to 1000: goes on
-             4: {"F": [0.0] * 32}}                               # no legal bid: goes on
+             4: {"F": [0.0] * 32},                               # not legal: stops
+             5: {"G": [9.0, 11.5] * 16, "H": [9.0, 11.5] * 16}}  # (the last check's)
 
     def fake_range(memo, key, variant, outcome, alt, bid, seat):
         v = table[outcome[1]][bid][outcome[2]]
         return (0.0, 1000.0, 0.0, 1000.0) if v is None else (v, v, 0.0, 12.0)
 
     monkeypatch.setattr(ab, "_score_range", fake_range)
-    plans = [(str(k), None, (lambda k: lambda b: b in table[k])(k)) for k in table]
+    monkeypatch.setattr(ab, "_never_above", lambda *a: False)
     per_row = [[(None, k, i, None) for i in range(32)] for k in table]
-    bids = [b for k in table for b in table[k]]
+    live = {k: list(table[k]) for k in table if k != 5}
     legal = {"A", "B", "C", "D", "E"}
-    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0, {}) == {2: "A"}
-    # without C, row 1 stops too; with row 0 stopped already, the leader is C
+    assert ab._stopped_bids(None, per_row, live, legal, 0, {}) == (
+        "A", {(1, "B"): ("below", "A"), (2, "D"): ("below", "A"), (4, "F"): ("not_legal", None)})
+    # without C, the leader is still A; with row 0 gone, the leader is C
     legal.discard("C")
-    assert ab._hopeless_rows(None, plans, per_row, list(table), legal, bids, 0, {}) == \
-        {1: "A", 2: "A"}
+    assert ab._stopped_bids(None, per_row, live, legal, 0, {})[1][(1, "C")] == \
+        ("not_legal", None)
     legal.add("C")
-    assert ab._hopeless_rows(None, plans, per_row, [1, 2, 3, 4], legal, bids, 0, {}) == {2: "C"}
+    del live[0]
+    leader, stops = ab._stopped_bids(None, per_row, live, legal, 0, {})
+    assert leader == "C" and set(stops) == {(1, "B"), (2, "D"), (4, "F")}
+    assert ab._stopped_bids(None, per_row, live, set(), 0, {}) == (None, {})
+    # a bid never above an earlier bid of its row stops as "at most" that one (not the
+    # other way round: ties go to the first)
+    monkeypatch.setattr(ab, "_never_above", lambda memo, v, s, k, bid, other, seat:
+                        {bid, other} == {"G", "H"})
+    assert ab._stopped_bids(None, per_row, {5: ["G", "H"]}, {"G", "H"}, 0, {}) == \
+        ("G", {(5, "H"): ("at_most", "G")})
 
 
 def test_the_early_stop_counts_what_a_rare_outcome_could_pay():
