@@ -291,10 +291,13 @@ def bid(
                          f"put away, which makes them in {row['held_back']}")
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
-            mark = "" if b["legal"] else "  (not legal now)"
-            if b["stopped"] is not None and b["samples"] < row["samples"]:
-                mark += f"  ({b['samples']} samples: {STOP_WHY[b['stopped']]}".format(
-                    bid=b["ahead"]) + ")"
+            fewer = b["samples"] < row["samples"]       # stopped before its trump did
+            if not b["legal"]:
+                mark = "  (not legal now" + (f"; {b['samples']} samples)" if fewer else ")")
+            elif fewer:
+                mark = f"  ({b['samples']} samples: {STOP_WHY[b['stopped']]} {b['ahead']})"
+            else:
+                mark = ""
             lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
                          f"{est(b['score'])}{mark}")
     best = advice.best
@@ -314,8 +317,8 @@ def bid(
     typer.echo("\n".join(lines))
 
 
-#: Why a bid stopped early, in the bid table (``{bid}``: the bid it deferred to).
-STOP_WHY = {"below": "below {bid}", "at_most": "never above {bid}", "not_legal": "then stopped"}
+#: Why a legal bid stopped early, in the bid table (followed by the bid it deferred to).
+STOP_WHY = {"below": "below", "at_most": "never above"}
 
 
 def histogram_entry(key: str, n: int, open_n: int) -> str:

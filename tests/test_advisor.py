@@ -709,6 +709,33 @@ def test_a_bid_that_scores_no_more_than_a_lower_one_stops_at_the_first_check():
                for r in early.rows for b in r["bids"])
 
 
+def test_bids_not_legal_stop_at_the_first_check_and_exact_points_keeps_every_bid():
+    v7 = get_variant("japanese", {"players": 7})
+    hand = parse_hand("8.AKQ.KQ.J")
+    kwargs = dict(seat=2, auction="12S pass", trumps=["H"], samples=40, seed=3,
+                  budget=SearchBudget(time_limit=None))
+    early = advise_bid(v7, hand, **kwargs)
+    bids = {str(b["bid"]): b for b in early.rows[0]["bids"]}
+    assert (bids["11H"]["stopped"], bids["11H"]["samples"], bids["11H"]["legal"]) == \
+        ("not_legal", 32, False)
+    assert (bids["14H"]["stopped"], bids["14H"]["ahead"]) == ("at_most", "13H")
+    assert (bids["13H"]["stopped"], bids["13H"]["samples"]) == (None, 40)
+    assert not early.rows[0]["stopped"]          # the leader's trump goes on
+    # exact totals settle every bid anyway: no bid of a trump that goes on stops
+    exact = advise_bid(v7, hand, exact_points=True, **kwargs)
+    assert all(b["samples"] == 40 and b["stopped"] is None for b in exact.rows[0]["bids"])
+    assert exact.rows[0]["mean"] is not None and early.rows[0]["mean"] is None
+    assert exact.recommended == early.recommended
+    assert _same_stats([b for b in exact.rows[0]["bids"] if str(b["bid"]) == "13H"][0],
+                       bids["13H"])
+    out = CliRunner().invoke(app, ["advise", "bid", "8.AKQ.KQ.J", "-o", "players=7",
+                                   "--auction", "12S pass", "--seat", "2", "-n", "40",
+                                   "--seed", "3", "--trump", "H", "-j", "1"])
+    assert out.exit_code == 0, out.output
+    assert "(not legal now; 32 samples)" in out.output
+    assert "(32 samples: never above 13H)" in out.output
+
+
 def test_never_above_reads_the_scoring_at_every_total():
     from solver.advice_bid import _never_above
 
