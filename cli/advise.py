@@ -265,7 +265,7 @@ def bid(
         typer.echo(dumps(advice.to_json()))
         return
     lines = [f"{v.title}: seat {seat}, {samples_text(advice)}, seed {seed}"]
-    legend_shown = False
+    legend_shown = ranges_told = False
     for row in advice.rows:
         hist = "  ".join(histogram_entry(k, n, row["open"].get(k, 0))
                          for k, n in row["histogram"].items())
@@ -275,6 +275,11 @@ def bid(
                 f"every legal bid here scores below {row['stopped_behind']}"
             lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
                          "on)")
+        if not ranges_told and any(b["samples"] < row["samples"] for b in row["bids"]) and \
+                any("-" in k and k not in row["open"] for k in row["histogram"]):
+            ranges_told = True
+            lines.append("  (a range such as 11-19: once bids stop, a sample settles only the "
+                         "bids still asked)")
         if row["open"] and not legend_shown:
             legend_shown = True
             lines.append("  (open) = a search limit left the total only bounded, some bids "

@@ -734,6 +734,7 @@ def test_bids_not_legal_stop_at_the_first_check_and_exact_points_keeps_every_bid
     assert out.exit_code == 0, out.output
     assert "(not legal now; 32 samples)" in out.output
     assert "(32 samples: never above 13H)" in out.output
+    assert "once bids stop, a sample settles only the bids still asked" in out.output
 
 
 def test_never_above_reads_the_scoring_at_every_total():
