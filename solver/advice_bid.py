@@ -305,6 +305,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                 else:
                     live_bids[k] = [b for b in live_bids[k] if b not in ended]
                 bid_stops.update({(k, str(b)): (done, *stops[(k, str(b))]) for b in ended})
+            if not live_bids:
+                break       # not reached (the leading bid never stops), but never loop on none
     announce(progress, steps)
     asked_for, samples = samples, done
     rows = []
