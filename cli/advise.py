@@ -29,11 +29,13 @@ advise_app = typer.Typer(
 
 # ---- options every command shares ------------------------------------------------------------
 AllSamples = Annotated[bool, typer.Option(
-    "--all-samples", help="Give every option (trump, card to call) every sample. By default "
-                          "an option stops (checked every 32 samples) once it scores below "
-                          "the leading one with high confidence (paired over the same "
-                          "samples, 4 standard errors; for a trump, each of its legal bids): "
-                          "its row says so and is no longer a candidate.")]
+    "--all-samples", help="Give every option (every bid of every trump, every card to call) "
+                          "every sample. By default an option stops (checked every 32 "
+                          "samples) once it cannot be the advice: it scores below the "
+                          "leading one with high confidence (paired over the same samples, "
+                          "4 standard errors), or (bids) never more than a lower bid of its "
+                          "trump, or is not legal now. Its row says so and is no longer a "
+                          "candidate.")]
 Samples = Annotated[int, typer.Option("--samples", "-n", help="How many deals of the unseen cards.")]
 Seed = Annotated[Optional[int], typer.Option(
     help="Random seed: the same seed gives the same samples (and the same advice when no "

@@ -206,15 +206,15 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
     return sorted(points)
 
 
-#: Every STOP_EVERY samples bid and call advice ask whether an option (a trump, a card to
+#: Every STOP_EVERY samples bid and call advice ask whether an option (a bid, a card to
 #: call) can still be the best; one that cannot stops there (``stop_early=True``). Each
 #: check waits for the samples before it (a core may idle for part of a search), so not
 #: every sample.
 STOP_EVERY = 32
-#: How sure that is: each of the option's bids scores below the leading one by more than
-#: STOP_Z standard errors of the mean of their paired differences (the same samples, and a
-#: pseudo-sample at the largest difference possible: ``_surely_below``). An option stopped
-#: wrongly loses only what it is in truth better by, which is then small.
+#: How sure that is: the option scores below the leading one by more than STOP_Z standard
+#: errors of the mean of their paired differences (the same samples, and a pseudo-sample
+#: at the largest difference possible: ``_surely_below``). An option stopped wrongly loses
+#: only what it is in truth better by, which is then small.
 STOP_Z = 4.0
 
 

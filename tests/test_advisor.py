@@ -636,7 +636,7 @@ def test_play_and_discard_advice_errors_name_the_arguments():
                        call=None, samples=2)
 
 
-# ---- bid advice: a trump that surely holds no best bid stops early -------------------------------
+# ---- bid advice: bids that cannot be the advice stop early, and trumps with none left ----------
 def _same_stats(a: dict, b: dict) -> bool:
     return (a["bid"], a["p_make"], a["score"]) == (b["bid"], b["p_make"], b["score"])
 
