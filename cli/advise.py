@@ -30,10 +30,10 @@ advise_app = typer.Typer(
 # ---- options every command shares ------------------------------------------------------------
 AllSamples = Annotated[bool, typer.Option(
     "--all-samples", help="Give every option (every bid of every trump, every card to call) "
-                          "every sample. By default an option stops (checked every 32 "
+                          "every sample. By default an option stops (checked every 16 "
                           "samples) once it cannot be the advice: it scores below the "
                           "leading one with high confidence (paired over the same samples, "
-                          "4 standard errors), or (bids) never more than a lower bid of its "
+                          "2.5 standard errors), or (bids) never more than a lower bid of its "
                           "trump, or is not legal now. Its row says so and is no longer a "
                           "candidate.")]
 Samples = Annotated[int, typer.Option("--samples", "-n", help="How many deals of the unseen cards.")]
@@ -224,22 +224,24 @@ def bid(
     In each sample the fast policy calls the strongest card not held and discards the
     lowest cards (see the README). P(make) counts a bid as made when the variant's scoring
     pays Napoleon (Japanese: all 20 without bidding 20 fails, the Siberian rule: a sample
-    that takes every point is solved again with a point card put away, for the lower bids).
+    that takes every point is solved again with a point card put away, for the lower bids;
+    once 20 is no longer asked about, that declaration is asked first, and where it makes
+    them the total shows as a range such as 11-20).
     Pass scores 0. The bid to make is the legal bid of highest expected score; ties go to the
     first of them in the table (trumps in the order shown, then the lower bid), and the output
     names the bids it tied with.
 
-    Speed: each sample is one double-dummy search per trump. Every 32 samples the bids
+    Speed: each sample is one double-dummy search per trump. Every 16 samples the bids
     that cannot be the advice stop (surely below the leading bid, never above a lower bid
     of their trump, or not legal now; marked in the table) and a trump with none left
     stops; later samples settle only the bids still in (--all-samples: never). A full
     10-card Japanese hand takes about 0.3 s a sample on 2 cores while every bid is asked,
     far less once they stop (every core is used unless --jobs says otherwise; 200 samples:
-    about 15 s, a minute with --all-samples; --within caps the whole time); a 7-player
+    about 9 s, a minute with --all-samples; --within caps the whole time); a 7-player
     Japanese hand (7 cards) about 0.1 s a sample, a Nap hand a few milliseconds. On a
     terminal a bar on stderr shows the progress.
 
-    Examples (quickest first; the last takes about 20 s):
+    Examples (quickest first; the last takes about 6 s):
 
         napoleon advise bid AK.2.Q.A -v nap --seed 7
         napoleon advise bid AK.2.3.4 -v nap -c "1:S>=2" --json
@@ -296,6 +298,12 @@ def bid(
                          "point, which fails the lower bids (Siberian rule): for those bids "
                          f"{'it is' if many == 1 else 'they are'} also solved with a point card "
                          f"put away, which makes them in {row['held_back']}")
+        if row.get("put_away"):
+            many = row["put_away"]
+            lines.append(f"  {plural(many, 'sample')} {'makes' if many == 1 else 'make'} the lower "
+                         "bids with a point card put away (Siberian rule), so whether "
+                         f"{'it takes' if many == 1 else 'they take'} every point was not "
+                         "asked (a range such as 11-20)")
         lines.append(f"  {'bid':<8} {'P(make) [95% CI]':<24} expected score [95% CI]")
         for b in row["bids"]:
             fewer = b["samples"] < row["samples"]       # stopped before its trump did
@@ -392,7 +400,7 @@ def call(
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
     cards not held) and for playing alone, compared on the same samples. A choice surely
-    behind the leading one stops early (checked every 32 samples; --all-samples: never).
+    behind the leading one stops early (checked every 16 samples; --all-samples: never).
 
     Examples:
 

@@ -9,6 +9,7 @@ bid and compare declarations. Shared checks and scoring: :mod:`solver.advice_pla
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -21,7 +22,7 @@ from napoleon_rules.moves import Bid
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
 from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_hand, _check_request, _check_seat,
                           _check_within, _deadline, _listed, _score, _score_profiles, _score_range,
-                          _settle, _surely_behind, _too_high, _trump)
+                          _sample_scores, _settle, _surely_behind, _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -155,6 +156,7 @@ class BidAdvice:
                             "mean": None if r["mean"] is None else r["mean"].to_json(),
                             "calls": r["calls"], "alone": r["alone"],
                             "too_many": r["too_many"], "held_back": r["held_back"],
+                            "put_away": r["put_away"],
                             "bids": [_bid_json(b) for b in r["bids"]]} for r in self.rows]}
 
 
@@ -210,7 +212,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     """For each trump: the total Napoleon's side would take (the fast policy choosing the call
     and discard in each sample), P(make) and the expected score of each bid; then the
     best-scoring legal bid, or pass when no bid scores above 0 (what passing scores).
-    ``stop_early``: every 32 samples (``STOP_EVERY``) the bids that cannot be the advice
+    ``stop_early``: every 16 samples (``STOP_EVERY``) the bids that cannot be the advice
     stop being asked about: a bid not legal now, a legal bid surely behind the leading one
     (``STOP_Z``), and one that an earlier bid of its trump scores as much as whatever the
     total (Japanese: 12 after 11); the samples then settle only the bids still in, which
@@ -255,9 +257,20 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     sampler = DealSampler(knowledge_for_hand(variant, seat, hand, constraints))
     deals = sampler.draw_many(samples, seed)
 
+    # Seconds each row's searches took so far (each row's own): the next round starts the
+    # dearest rows' samples first, so that a round ends on cheap searches rather than with
+    # one core idle beside a dear one. The order changes nothing else (each search has a
+    # cleared table, and results are kept in sample order).
+    row_seconds: dict[int, list[float]] = {}
+    lock = threading.Lock()
+
     def work(item, table):
-        plan, places, bids = item
-        return _settle(variant, places, seat, plan, bids, budget, table, exact_points)
+        k, places, bids = item
+        t0 = time.perf_counter()
+        out = _settle(variant, places, seat, plans[k][1], bids, budget, table, exact_points)
+        with lock:
+            row_seconds.setdefault(k, []).append(time.perf_counter() - t0)
+        return out
 
     deadline = _deadline(within)
     # Each row's results, sample by sample, and the bids each sample was asked about; rows
@@ -276,12 +289,15 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     for end in checks + [samples]:
         # Sample by sample (each sample's declarations together), so that a total time
         # budget stops after whole samples: the advice is then that of the samples finished.
-        items = [(plans[k][1], places, tuple(live_bids[k])) for places in deals[done:end]
+        items = [(k, places, tuple(live_bids[k])) for places in deals[done:end]
                  for k in live_bids]
         rows_now = list(live_bids)
         announce(progress, steps + len(rows_now) * (samples - done))
+        mean = {k: sum(t) / len(t) for k, t in row_seconds.items()}
+        order = None if deadline is not None or not mean else \
+            sorted(range(len(items)), key=lambda i: (-mean.get(items[i][0], 0.0), i))
         results = run_samples(items, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
-                              deadline=deadline, group=len(rows_now))
+                              deadline=deadline, group=len(rows_now), order=order)
         steps += len(results)
         got = len(results) // len(rows_now)
         for j, k in enumerate(rows_now):
@@ -338,23 +354,30 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             all(_score(variant, alts[i][0], b, t, seat) > 0
                 for t in range(alts[i][1], alts[i][2] + 1))
             for b in high[i]))
+        # Samples the declaration with a point card put away settled without asking whether
+        # the policy's takes every point (``_settle``): its bounds stay open up to the top.
+        put_away = sum(1 for i, (_, lo, hi) in enumerate(outcomes)
+                       if alts[i] is not None and lo != hi)
         # The histogram's entries whose range a search limit left open (some bid asked about
         # in that sample is unsettled; not a range such as 0-10 that settles every bid, or
-        # 11-19 once only bids settled by it were asked): told apart in the output.
+        # 11-19 once only bids settled by it were asked): told apart in the output. With a
+        # second declaration the bids score the better of the two (``_sample_scores``).
         open_hist: dict[str, int] = {}
         for i, (contract, lo, hi) in enumerate(outcomes):
-            if _is_open(variant, contract, asked[k][i], seat, lo, hi, exact_points):
+            if alts[i] is None:
+                unsettled = _is_open(variant, contract, asked[k][i], seat, lo, hi, exact_points)
+            else:
+                unsettled = (exact_points and lo != hi) or any(
+                    len(_sample_scores(variant, outcomes[i], alts[i], b, seat)) > 1
+                    for b in asked[k][i])
+            if unsettled:
                 open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
                 open_samples.add(i)
-            elif alts[i] is not None:
-                c2, lo2, hi2 = alts[i]      # the declaration with a point card put away
-                if _is_open(variant, c2, high[i], seat, lo2, hi2, exact_points):
-                    open_samples.add(i)
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
                      "samples": len(mine), "stopped": k in stopped,
                      "stopped_behind": stopped.get(k),
                      "open": open_hist,
-                     "too_many": len(too_many), "held_back": held,
+                     "too_many": len(too_many), "held_back": held, "put_away": put_away,
                      # A mean over the settled samples alone would be biased (the hard ones
                      # are left out): given only when every total is exact (None otherwise:
                      # totals bounded on purpose, between the scoring's breakpoints, or

@@ -74,7 +74,8 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump,
     strongest cards not held) and for playing alone, on the same samples. ``candidates``:
     the cards to compare (numbers or text such as ``"AS"``; one alone is a list of one).
     ``stop_early``: an option whose score is surely below the leading option's stops at a
-    multiple of 32 samples (its row has fewer samples); False: every option every sample."""
+    multiple of 16 samples (``STOP_EVERY``; its row has fewer samples); False: every option
+    every sample."""
     variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no card to call")

@@ -130,14 +130,16 @@ def max_value(pos) -> int:
 
 
 def resolve_total(pos, breakpoints: Sequence[int], offset: int, budget: SearchBudget,
-                  table: Table | None, expect_high: bool = False) -> tuple[int, int]:
+                  table: Table | None, expect_high: bool = False,
+                  known: tuple[int, int] | None = None) -> tuple[int, int]:
     """Bounds ``(lo, hi)`` on the total ``value(pos) + offset``, narrowed by zero-window tests
     (``solver.bounds``, whose fail-soft bounds often settle more than the breakpoint
     asked) until no breakpoint ``t`` has ``lo < t <= hi``, i.e. until every
     question "total >= t" for ``t`` in ``breakpoints`` is answered, or the budget runs out.
     Bisection over the breakpoints asks only what the advice needs: a hopeless trump is
-    settled by one test below the lowest bid."""
-    lo, hi = offset, offset + max_value(pos)
+    settled by one test below the lowest bid. ``known``: bounds found before (by other
+    questions of the same declaration), to start from."""
+    lo, hi = (offset, offset + max_value(pos)) if known is None else known
     points = sorted(set(breakpoints))
     deadline = None if budget.time_limit is None else time.perf_counter() + budget.time_limit
     first = True
@@ -178,7 +180,8 @@ def announce(progress, total: int) -> None:
 
 def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs: int = 1,
                 tt_mb: int = 16, progress: Callable[[int], None] | None = None,
-                deadline: float | None = None, group: int = 1) -> list:
+                deadline: float | None = None, group: int = 1,
+                order: Sequence[int] | None = None) -> list:
     """``[work(item, table) for item in items]`` on ``jobs`` threads (the C search releases the
     GIL), each with its own transposition table, cleared before every item so that a result
     never depends on which thread ran what before it: the output is the same for any
@@ -186,7 +189,10 @@ def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs
 
     ``deadline`` (``time.monotonic()``): once it has passed and the first group is done, no
     item starts, and the result is the longest prefix of whole groups of ``group`` items
-    (one sample's declarations) that finished: the same as asking for that many samples."""
+    (one sample's declarations) that finished: the same as asking for that many samples.
+    ``order``: the order to start the items in on several threads (a permutation of their
+    indices; the results stay in item order), for example the dearest first so that the
+    last to finish are cheap."""
     if jobs < 1:
         raise AdviceError(f"jobs must be at least 1, not {jobs}")
 
@@ -219,7 +225,8 @@ def run_samples(items: Sequence[Any], work: Callable[[Any, Table], Any], *, jobs
     results: list = [None] * len(items)
     finished = [False] * len(items)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run, item): i for i, item in enumerate(items)}
+        futures = {pool.submit(run, items[i]): i
+                   for i in (range(len(items)) if order is None else order)}
         try:
             for f in as_completed(futures):
                 if f.cancelled():

@@ -209,13 +209,21 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
 #: Every STOP_EVERY samples bid and call advice ask whether an option (a bid, a card to
 #: call) can still be the best; one that cannot stops there (``stop_early=True``). Each
 #: check waits for the samples before it (a core may idle for part of a search), so not
-#: every sample.
-STOP_EVERY = 32
+#: every sample. In Japanese the first check also ends the levels 12-19 (never above 11),
+#: whose P(make) then rests on this many samples: settling every level is most of the
+#: cost of a sample (16 instead of 32: the benchmark's bid advice 8.9 s against 12.0 s,
+#: the same advice; the stop added no measurable loss, ``scripts/stop_regret.py --every``).
+STOP_EVERY = 16
 #: How sure that is: the option scores below the leading one by more than STOP_Z standard
 #: errors of the mean of their paired differences (the same samples, and a pseudo-sample
 #: at the largest difference possible: ``_surely_below``). An option stopped wrongly loses
-#: only what it is in truth better by, which is then small.
-STOP_Z = 4.0
+#: only what it is in truth better by, which is then small. Chosen by what it costs the
+#: advice (``scripts/stop_regret.py``; solver/HISTORY.md, the thirtieth session): the
+#: advice picks the best mean of its samples, so it already picks a worse option now and
+#: then when two are close; at 2.5 the stop added at most 0.1 % to that loss on the hands
+#: measured (at 2 up to 1 %, at 4 nothing measurable), and 0.82x the nodes of 4 on the
+#: benchmark's hand.
+STOP_Z = 2.5
 
 
 def _surely_below(mine: list[float], lead: list[float], most: float) -> bool:
@@ -316,15 +324,60 @@ def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool 
     return out
 
 
+#: The Siberian rule's question asked the cheap way first, within this many nodes: see
+#: ``_settle``. (On the benchmark's hand 10,000, 30,000 and 60,000 nodes saved about as
+#: much: 0.91x the nodes; without a limit 1.02x, since where the declaration with a point
+#: card put away takes about 11 that test is dear and "all 20?" of the policy's is cheap.)
+HELD_BACK_PROBE = 30_000
+
+
+def _drops(variant, contract, bids: Sequence[Bid], seat: int, points: Sequence[int]) -> set:
+    """The breakpoints where only a drop happens: some bid scores less at ``t`` than at
+    ``t - 1`` (the Siberian rule: all 20 without bidding 20 fails) and none scores more."""
+    out = set()
+    for t in points:
+        steps = [_score(variant, contract, b, t, seat) - _score(variant, contract, b, t - 1, seat)
+                 for b in bids]
+        if min(steps) < 0 and max(steps) <= 0:
+            out.add(t)
+    return out
+
+
 def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget, table,
             exact: bool) -> tuple:
     """``(contract, lo, hi, alt)`` of one sample declared by ``plan``: bounds on the total
     that settle every bid of ``bids``, and ``alt``, the same for the declaration with a point
-    card put away (``_held_back``) when taking every point fails some of them, else None."""
+    card put away (``_held_back``) when taking every point fails some of them, else None.
+
+    Where a total only fails bids by being too high (the Siberian rule's all 20, when 20 is
+    no longer asked about), "all 20?" is not asked first: it is dear where the declaration
+    takes 19 or 20, the strong trumps' usual case. Instead, once the lower questions are
+    settled, the declaration with a point card put away is asked about the same bids within
+    HELD_BACK_PROBE nodes: where it makes them, the declarer who would otherwise take every
+    point makes them that way, so the bids are settled (``_sample_scores``: the better of
+    the two declarations) without knowing whether the policy's takes every point (its
+    bounds stay open, e.g. 11-20). Otherwise the usual questions follow."""
     contract, pos = declare(variant, places, seat, plan)
     offset = variant.credited(contract, 0)
     points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact)
-    lo, hi = resolve_total(pos, points, offset, budget, table)
+    known = None
+    drops = set() if exact else _drops(variant, contract, bids, seat, points)
+    shed = _held_back(variant, places, seat, plan, contract) if drops else None
+    if shed is not None:
+        lo, hi = resolve_total(pos, [t for t in points if t not in drops], offset, budget, table)
+        if any(lo < t <= hi for t in drops):
+            c2, p2 = declare(variant, places, seat, shed)
+            off2 = variant.credited(c2, 0)
+            limit = HELD_BACK_PROBE if budget.node_limit is None else \
+                min(HELD_BACK_PROBE, budget.node_limit)
+            alt = (c2, *resolve_total(p2, _breakpoints(variant, c2, bids, seat,
+                                                       off2 + max_value(p2), exact),
+                                      off2, replace(budget, node_limit=limit), table))
+            if all(len(_sample_scores(variant, (contract, lo, hi), alt, b, seat)) == 1
+                   for b in bids):
+                return contract, lo, hi, alt
+        known = (lo, hi)
+    lo, hi = resolve_total(pos, points, offset, budget, table, known=known)
     too_high = _too_high(variant, contract, bids, seat, lo, hi)
     shed = _held_back(variant, places, seat, plan, contract) if too_high else None
     if shed is None:

@@ -19,6 +19,7 @@ from napoleon_rules.cards import card_name, cards_of, parse_card, parse_cards, m
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.moves import Bid
 from solver.advice_core import SearchBudget, policy_call, policy_discard, power_ladder
+from solver.advice_plan import STOP_EVERY
 from solver.advisor import advise_bid, advise_call, advise_discard, advise_play, declare, Plan
 from solver.sampling import HoldsCard
 
@@ -453,6 +454,20 @@ def test_calibration_script_reports_bins_and_brier(capsys):
     assert mod.calibration(records, 5)["brier"] == pytest.approx((0.04 + 0.01 + 0.25) / 3)
 
 
+def test_run_samples_starts_items_in_the_order_given_and_keeps_results_in_item_order():
+    from solver.advice_core import run_samples
+    started = []
+    items = list(range(10))
+    order = [9, 3, 0, 1, 2, 4, 5, 6, 7, 8]
+
+    def work(x, table):
+        started.append(x)
+        return x * x
+
+    assert run_samples(items, work, jobs=2, order=order) == [x * x for x in items]
+    assert started[0] in (9, 3) and set(started) == set(items)
+
+
 def test_within_stops_after_whole_samples_and_equals_asking_for_that_many():
     """--within: once the time is up no sample starts (the first always runs); the advice is
     that of the first samples, the same as asking for that many."""
@@ -648,8 +663,8 @@ def test_a_trump_behind_the_leading_bid_stops_early_and_the_advice_stands():
     lead, misere = early.rows
     assert lead["samples"] == 100 and lead["stopped_behind"] is None and not lead["stopped"]
     # Misère with A K of spades and an ace in each other suit: hopeless from the first check
-    assert misere["samples"] == 32 and misere["stopped_behind"] == "3" and misere["stopped"]
-    assert sum(misere["histogram"].values()) == 32
+    assert misere["samples"] == STOP_EVERY and misere["stopped_behind"] == "3"
+    assert misere["stopped"] and sum(misere["histogram"].values()) == STOP_EVERY
     assert [r["samples"] for r in full.rows] == [100, 100]
     assert all(r["stopped_behind"] is None and not r["stopped"] for r in full.rows)
     assert all(b["samples"] == 100 and b["stopped"] is None for r in full.rows for b in r["bids"])
@@ -666,17 +681,18 @@ def test_a_trump_behind_the_leading_bid_stops_early_and_the_advice_stands():
                 assert _same_stats(b, b_full)
                 continue
             assert b["stopped"] == "below" and b["ahead"] == "3"   # Nap pays more for more
-            assert b["samples"] in (32, 64, 96)
+            assert b["samples"] % STOP_EVERY == 0 and b["samples"] < 100
             if b["samples"] not in shorter:
                 shorter[b["samples"]] = advise_bid(nap, NAP_HAND, samples=b["samples"], seed=7,
                                                    stop_early=False)
             first = [x for r in shorter[b["samples"]].rows for x in r["bids"]
                      if str(x["bid"]) == str(b["bid"])]
             assert len(first) == 1 and _same_stats(b, first[0])
-    # the stopped row's samples are the first 32 of the full run's
-    assert misere["histogram"] == shorter[32].rows[1]["histogram"]
+    # the stopped row's samples are the first of the full run's
+    assert misere["histogram"] == shorter[STOP_EVERY].rows[1]["histogram"]
     js = early.to_json()
-    assert [(t["samples"], t["stopped_behind"]) for t in js["trumps"]] == [(100, None), (32, "3")]
+    assert [(t["samples"], t["stopped_behind"]) for t in js["trumps"]] == \
+        [(100, None), (STOP_EVERY, "3")]
     assert js["trumps"][1]["bids"][0]["stopped"] == {"reason": "below", "bid": "3"}
     assert js["trumps"][0]["bids"][0]["stopped"] is None
 
@@ -688,10 +704,12 @@ def test_a_bid_that_scores_no_more_than_a_lower_one_stops_at_the_first_check():
     full run."""
     v7 = get_variant("japanese", {"players": 7})
     hand = random_deal(v7, 3).hands[0]
-    kwargs = dict(trumps=["S", "H"], samples=40, seed=2, budget=NODE_BUDGET)
+    # (no node limit: a limit can leave other samples open when fewer questions are asked)
+    kwargs = dict(trumps=["S", "H"], samples=40, seed=2, budget=SearchBudget(time_limit=None))
     early = advise_bid(v7, hand, **kwargs)
     full = advise_bid(v7, hand, stop_early=False, **kwargs)
-    first32 = advise_bid(v7, hand, stop_early=False, **{**kwargs, "samples": 32})
+    shorter = {n: advise_bid(v7, hand, stop_early=False, **{**kwargs, "samples": n})
+               for n in range(STOP_EVERY, 40, STOP_EVERY)}
     assert early.recommended == full.recommended
     reasons = set()
     for k, row in enumerate(early.rows):
@@ -700,7 +718,9 @@ def test_a_bid_that_scores_no_more_than_a_lower_one_stops_at_the_first_check():
                 assert b["samples"] == 40 and _same_stats(b, full.rows[k]["bids"][j])
             else:
                 reasons.add(b["stopped"])
-                assert b["samples"] == 32 and _same_stats(b, first32.rows[k]["bids"][j])
+                assert _same_stats(b, shorter[b["samples"]].rows[k]["bids"][j])
+                if b["stopped"] == "at_most":
+                    assert b["samples"] == STOP_EVERY       # at the first check
                 if b["stopped"] == "at_most":
                     # deferred to a lower bid of the same trump, still in at the check
                     assert b["ahead"][-1] == str(b["bid"])[-1] and b["ahead"] < str(b["bid"])
@@ -717,7 +737,7 @@ def test_bids_not_legal_stop_at_the_first_check_and_exact_points_keeps_every_bid
     early = advise_bid(v7, hand, **kwargs)
     bids = {str(b["bid"]): b for b in early.rows[0]["bids"]}
     assert (bids["11H"]["stopped"], bids["11H"]["samples"], bids["11H"]["legal"]) == \
-        ("not_legal", 32, False)
+        ("not_legal", STOP_EVERY, False)
     assert (bids["14H"]["stopped"], bids["14H"]["ahead"]) == ("at_most", "13H")
     assert (bids["13H"]["stopped"], bids["13H"]["samples"]) == (None, 40)
     assert not early.rows[0]["stopped"]          # the leader's trump goes on
@@ -732,8 +752,8 @@ def test_bids_not_legal_stop_at_the_first_check_and_exact_points_keeps_every_bid
                                    "--auction", "12S pass", "--seat", "2", "-n", "40",
                                    "--seed", "3", "--trump", "H", "-j", "1"])
     assert out.exit_code == 0, out.output
-    assert "(not legal now; 32 samples)" in out.output
-    assert "(32 samples: never above 13H)" in out.output
+    assert f"(not legal now; {STOP_EVERY} samples)" in out.output
+    assert f"({STOP_EVERY} samples: never above 13H)" in out.output
     assert "once bids stop, a sample settles only the bids still asked" in out.output
 
 
@@ -757,7 +777,7 @@ def test_never_above_reads_the_scoring_at_every_total():
 
 def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
     """``_stopped_bids`` on made-up per-sample scores: a legal bid stops only when it is below
-    the leader by 4 standard errors of the paired differences, a pseudo-sample at the most it
+    the leader by STOP_Z standard errors of the paired differences, a pseudo-sample at the most it
     could beat the leader by included; an open score counts at its highest for the bid
     judged (and at its lowest for the leader); a bid not legal stops at once, but nothing
     stops while no bid is legal."""
@@ -800,6 +820,35 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
         ("G", {(5, "H"): ("at_most", "G")})
 
 
+def test_the_declaration_with_a_point_card_put_away_is_asked_before_all_20():
+    """Once only 11 is asked about, the Siberian rule's "all 20?" is its only question above
+    11. ``_settle`` asks the declaration with a point card put away first (within
+    HELD_BACK_PROBE nodes): where that makes 11, the sample is settled without knowing
+    whether the policy's declaration takes every point, and the score is the one the exact
+    totals give (the better of the two declarations)."""
+    from solver import Table
+    from solver.advice_plan import _sample_scores, _settle
+    from solver.sampling import DealSampler, knowledge_for_hand
+
+    v7 = get_variant("japanese", {"players": 7})
+    hand = parse_hand("AKQJ.KQ.A.")
+    bid = next(b for b in v7.all_bids() if str(b) == "11S")
+    deals = DealSampler(knowledge_for_hand(v7, 0, hand, ())).draw_many(10, 4)
+    exact_budget = SearchBudget(time_limit=None)
+    routes = set()
+    for places in (deals[0], deals[9]):
+        quick = _settle(v7, places, 0, Plan(Suit.SPADES), [bid], exact_budget, Table(16), False)
+        full = _settle(v7, places, 0, Plan(Suit.SPADES), [bid], exact_budget, Table(16), True)
+        assert full[1] == full[2]                                   # exact: the total itself
+        got = _sample_scores(v7, quick[:3], quick[3], bid, 0)
+        assert len(got) == 1 and got == _sample_scores(v7, full[:3], full[3], bid, 0)
+        routes.add("put away first" if quick[3] is not None and quick[1] != quick[2]
+                   else "plain" if quick[3] is None else "all 20 first")
+        if quick[3] is not None:
+            assert full[1] == 20 and full[3] is not None            # it does take every point
+    assert routes == {"plain", "put away first"}
+
+
 def test_the_early_stop_counts_what_a_rare_outcome_could_pay():
     """A bid that now and then pays far more (a high bid made) but was not seen to yet, given
     the same mean as the leader, is not stopped: the pseudo-sample at the most it could beat
@@ -811,8 +860,8 @@ def test_the_early_stop_counts_what_a_rare_outcome_could_pay():
     assert not _surely_below(rare, lead, most=19.0)
     assert _surely_below(rare, lead, most=-1.0)          # (without a chance of more: stops)
     # well behind: stops anyway, with more samples than a bid that cannot do better
-    assert not _surely_below([0.0, -1.0] * 16, lead, most=19.0)
-    assert _surely_below([0.0, -1.0] * 32, lead * 2, most=19.0)
+    assert not _surely_below([1.0, 0.0] * 16, lead, most=19.0)
+    assert _surely_below([1.0, 0.0] * 32, lead * 2, most=19.0)
     assert not _surely_below(lead, lead, most=0.0)
 
 
@@ -824,7 +873,7 @@ def test_a_call_surely_behind_stops_early_and_the_others_are_unchanged():
     full = advise_call(v7, hand, stop_early=False, **kwargs)
     assert all(r["n"] == 40 for r in full.rows)
     stopped = [r for r in early.rows if r["n"] != 40]
-    assert [(r["option"], r["n"]) for r in stopped] == [("alone", 32)]
+    assert [(r["option"], r["n"]) for r in stopped] == [("alone", STOP_EVERY)]
     assert early.rows[-1] is stopped[0]                   # fewer samples: listed last
     by_option = {r["option"]: r for r in full.rows}
     for r in early.rows[:-1]:                             # the ones that went on: the same

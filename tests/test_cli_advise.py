@@ -20,6 +20,7 @@ from napoleon_rules import get_variant, random_deal
 from napoleon_rules.cards import JOKER, card_name, cards_of, parse_cards
 from napoleon_rules.deal import parse_hand
 from solver.advice_core import SearchBudget
+from solver.advice_plan import STOP_EVERY
 from solver.advisor import Plan, advise_bid, advise_discard, declare
 from solver.sampling import HoldsCard
 
@@ -156,7 +157,7 @@ def test_advisor_announces_exactly_the_searches_it_runs():
     assert step.expected == step.done == 10            # lead and misere, not four suits
     step = Count()
     advise_bid(nap, parse_hand("AK.2.Q.A"), samples=40, seed=7, progress=step)
-    assert step.expected == step.done == 40 + 32       # misere stopped at 32 samples
+    assert step.expected == step.done == 40 + STOP_EVERY   # misere stopped at the first check
     v7 = get_variant("japanese", {"players": 7})
     for candidates in (2, 5, 12):
         step = Count()
