@@ -279,11 +279,13 @@ def bid(
                 f"every legal bid here scores below {row['stopped_behind']}"
             lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
                          "on)")
+        ranges = [k for k in row["histogram"] if "-" in k and k not in row["open"]]
         if not ranges_told and any(b["samples"] < row["samples"] for b in row["bids"]) and \
-                any("-" in k and k not in row["open"] for k in row["histogram"]):
+                ranges:
             ranges_told = True
-            lines.append("  (a range such as 11-19: once bids stop, a sample settles only the "
-                         "bids still asked)")
+            shown = next((k for k in ranges if not k.startswith("0-")), ranges[-1])
+            lines.append(f"  (a range such as {shown}: once bids stop, a sample settles "
+                         "only the bids still asked)")
         if row["open"] and not legend_shown:
             legend_shown = True
             lines.append("  (open) = a search limit left the total only bounded, some bids "
