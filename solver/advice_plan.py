@@ -335,10 +335,10 @@ def _drops(variant, contract, bids: Sequence[Bid], seat: int, points: Sequence[i
     """The breakpoints where only a drop happens: some bid scores less at ``t`` than at
     ``t - 1`` (the Siberian rule: all 20 without bidding 20 fails) and none scores more."""
     out = set()
+    with_bids = [replace(contract, bid=b) for b in bids]     # (``replace`` is dear: once a bid)
     for t in points:
-        steps = [_score(variant, contract, b, t, seat) - _score(variant, contract, b, t - 1, seat)
-                 for b in bids]
-        if min(steps) < 0 and max(steps) <= 0:
+        steps = [variant.score(c, t)[seat] - variant.score(c, t - 1)[seat] for c in with_bids]
+        if steps and min(steps) < 0 and max(steps) <= 0:
             out.add(t)
     return out
 
