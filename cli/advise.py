@@ -279,12 +279,13 @@ def bid(
                 f"every legal bid here scores below {row['stopped_behind']}"
             lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
                          "on)")
-        ranges = [k for k in row["histogram"] if "-" in k and k not in row["open"]]
+        # (a range that some sample left so on purpose; not one below every bid, 0-10)
+        ranges = [k for k, n in row["histogram"].items() if "-" in k and not k.startswith("0-")
+                  and row["open"].get(k, 0) < n]
         if not ranges_told and any(b["samples"] < row["samples"] for b in row["bids"]) and \
                 ranges:
             ranges_told = True
-            shown = next((k for k in ranges if not k.startswith("0-")), ranges[-1])
-            lines.append(f"  (a range such as {shown}: once bids stop, a sample settles "
+            lines.append(f"  (a range such as {ranges[0]}: once bids stop, a sample settles "
                          "only the bids still asked)")
         if row["open"] and not legend_shown:
             legend_shown = True

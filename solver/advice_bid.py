@@ -371,7 +371,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
                     len(_sample_scores(variant, outcomes[i], alts[i], b, seat)) > 1
                     for b in asked[k][i])
             if unsettled:
-                open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
+                if lo != hi:    # (an exact total is not marked: the second declaration is open)
+                    open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
                 open_samples.add(i)
         rows.append({"label": label, "histogram": _histogram(outcomes), "bids": bids,
                      "samples": len(mine), "stopped": k in stopped,
