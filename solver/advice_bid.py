@@ -42,15 +42,13 @@ def _total_key(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def _is_open(variant, contract, bids: Sequence[Bid], seat: int, lo: int, hi: int,
-             exact: bool) -> bool:
-    """Whether bounds ``lo..hi`` leave a question open: some bid scores differently inside
-    them (or, with ``exact``, the total itself is asked). Only a search limit leaves one
-    open; a range such as 0-10 below the lowest bid settles every bid, as intended."""
-    if lo == hi:
-        return False
-    return exact or any(len({_score(variant, contract, b, t, seat) for t in range(lo, hi + 1)}) > 1
-                        for b in bids)
+def _is_open(variant, outcome, alt, bids: Sequence[Bid], seat: int, exact: bool) -> bool:
+    """Whether a sample leaves a question open: some bid's score is not settled by its
+    bounds (with a second declaration ``alt``, the better of the two: ``_sample_scores``),
+    or, with ``exact``, the total itself is asked. Only a search limit leaves one open; a
+    range such as 0-10 below the lowest bid settles every bid, as intended."""
+    return (exact and outcome[1] != outcome[2]) or \
+        any(len(_sample_scores(variant, outcome, alt, b, seat)) > 1 for b in bids)
 
 
 def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float | None]) -> list:
@@ -363,14 +361,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
         # 11-19 once only bids settled by it were asked): told apart in the output. With a
         # second declaration the bids score the better of the two (``_sample_scores``).
         open_hist: dict[str, int] = {}
-        for i, (contract, lo, hi) in enumerate(outcomes):
-            if alts[i] is None:
-                unsettled = _is_open(variant, contract, asked[k][i], seat, lo, hi, exact_points)
-            else:
-                unsettled = (exact_points and lo != hi) or any(
-                    len(_sample_scores(variant, outcomes[i], alts[i], b, seat)) > 1
-                    for b in asked[k][i])
-            if unsettled:
+        for i, (_, lo, hi) in enumerate(outcomes):
+            if _is_open(variant, outcomes[i], alts[i], asked[k][i], seat, exact_points):
                 if lo != hi:    # (an exact total is not marked: the second declaration is open)
                     open_hist[_total_key(lo, hi)] = open_hist.get(_total_key(lo, hi), 0) + 1
                 open_samples.add(i)

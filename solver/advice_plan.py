@@ -187,13 +187,11 @@ def _score(variant, contract, bid: Bid, total: int, seat: int) -> float:
     return variant.score(replace(contract, bid=bid), total)[seat]
 
 
-def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
-                 exact: bool) -> list[int]:
-    """Totals t where some bid's score (or made/failed) changes between t-1 and t: the only
-    questions "total >= t" the advice needs answered."""
-    if exact:
-        return list(range(1, top + 1))
-    points = set()
+def _score_steps(variant, contract, bids: Sequence[Bid], seat: int,
+                 top: int) -> dict[int, tuple[float, float]]:
+    """Per total t in 1..top where some bid's score changes between t-1 and t: the largest
+    fall and the largest rise among the bids (0 when none falls, or none rises)."""
+    steps: dict[int, tuple[float, float]] = {}
     for b in bids:
         # One contract per bid, not one per total (``replace`` was 2 % of the bid advice).
         with_bid = replace(contract, bid=b)
@@ -201,9 +199,19 @@ def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
         for t in range(1, top + 1):
             cur = variant.score(with_bid, t)[seat]
             if cur != prev:
-                points.add(t)
+                fall, rise = steps.get(t, (0, 0))
+                steps[t] = (min(fall, cur - prev), max(rise, cur - prev))
             prev = cur
-    return sorted(points)
+    return steps
+
+
+def _breakpoints(variant, contract, bids: Sequence[Bid], seat: int, top: int,
+                 exact: bool) -> list[int]:
+    """Totals t where some bid's score (or made/failed) changes between t-1 and t: the only
+    questions "total >= t" the advice needs answered."""
+    if exact:
+        return list(range(1, top + 1))
+    return sorted(_score_steps(variant, contract, bids, seat, top))
 
 
 #: Every STOP_EVERY samples bid and call advice ask whether an option (a bid, a card to
@@ -331,18 +339,6 @@ def _bid_stats(variant, outcomes, bids: Sequence[Bid], seat: int, certain: bool 
 HELD_BACK_PROBE = 30_000
 
 
-def _drops(variant, contract, bids: Sequence[Bid], seat: int, points: Sequence[int]) -> set:
-    """The breakpoints where only a drop happens: some bid scores less at ``t`` than at
-    ``t - 1`` (the Siberian rule: all 20 without bidding 20 fails) and none scores more."""
-    out = set()
-    with_bids = [replace(contract, bid=b) for b in bids]     # (``replace`` is dear: once a bid)
-    for t in points:
-        steps = [variant.score(c, t)[seat] - variant.score(c, t - 1)[seat] for c in with_bids]
-        if steps and min(steps) < 0 and max(steps) <= 0:
-            out.add(t)
-    return out
-
-
 def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget, table,
             exact: bool) -> tuple:
     """``(contract, lo, hi, alt)`` of one sample declared by ``plan``: bounds on the total
@@ -359,9 +355,12 @@ def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget,
     bounds stay open, e.g. 11-20). Otherwise the usual questions follow."""
     contract, pos = declare(variant, places, seat, plan)
     offset = variant.credited(contract, 0)
-    points = _breakpoints(variant, contract, bids, seat, offset + max_value(pos), exact)
+    top = offset + max_value(pos)
+    steps = {} if exact else _score_steps(variant, contract, bids, seat, top)
+    points = list(range(1, top + 1)) if exact else sorted(steps)
+    # The totals where some bid's score only falls (the Siberian rule's all 20)
+    drops = {t for t, (fall, rise) in steps.items() if fall < 0 and rise == 0}
     known = None
-    drops = set() if exact else _drops(variant, contract, bids, seat, points)
     shed = _held_back(variant, places, seat, plan, contract) if drops else None
     if shed is not None:
         lo, hi = resolve_total(pos, [t for t in points if t not in drops], offset, budget, table)
