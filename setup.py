@@ -22,6 +22,12 @@ def compile_args() -> list[str]:
     return args
 
 
+# Modules built with their own C macros: the search specialised for one preset's rules
+# (solver/_spec.h says which rules' fields become constants).
+MACROS = {"_search_japanese": [("NAPOLEON_SPEC_JAPANESE", "1")],
+          "_search_mighty": [("NAPOLEON_SPEC_MIGHTY", "1")]}
+
+
 def solver_extensions() -> list[Extension]:
     # setuptools wants source paths relative to the project root.
     sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "solver").glob("*.pyx"))
@@ -30,6 +36,7 @@ def solver_extensions() -> list[Extension]:
             f"solver.{Path(src).stem}",
             [src],
             include_dirs=["solver"],
+            define_macros=MACROS.get(Path(src).stem, []),
             extra_compile_args=compile_args(),
             language="c",
         )

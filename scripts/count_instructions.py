@@ -52,7 +52,7 @@ def main() -> int:
         sys.exit("count_instructions: valgrind is not installed (apt install valgrind)")
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         "--toggle-collect=__pyx_pw_6solver_7_search_1run", sys.executable, "-c", CHILD,
+         "--toggle-collect=__pyx_pw_6solver_7_search_*run", sys.executable, "-c", CHILD,
          spec], cwd=args.tree, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"count_instructions: the run failed:\n{out.stderr[-2000:]}")

@@ -25,6 +25,7 @@ exact cards (nothing has been played yet there anyway).
 from libc.stdint cimport uint64_t, int8_t, uint8_t, uint16_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, TRUMP_UNFIXED, popcount64, ctz64,
                             clz64, trump_index, dead_cards, live_special)
+from solver._rules cimport n_seats_of, unit_points_of, point_mask_of
 
 # Plain rules (``canonicalise_plain``): a suit's cards of one hand in relative ranks are its
 # bits gathered under the suit's cards in play, packed to the top. The gathering goes by
@@ -129,7 +130,7 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
         if memo != NULL and memo[slot]:
             canon = memo[slot] & 0x1FFF
         else:
-            points = (r.point_mask >> shift) & 0x1FFF if r.unit_points else 0
+            points = (point_mask_of(r) >> shift) & 0x1FFF if unit_points_of(r) else 0
             canon = canon_suit(rem, (special >> shift) & 0x1FFF, points)
             if memo != NULL:
                 memo[slot] = <uint16_t>(canon | CANON_KNOWN)
@@ -151,7 +152,7 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
     for i in range(7):
         c.hands[i] = s.hands[i]
     if moved:
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = s.hands[i] & moved
             if h:
                 out = s.hands[i] & ~moved
@@ -180,7 +181,7 @@ cdef inline void canonicalise_plain(const Rules* r, const State* s, Canon* c) no
         hi = (rem >> 7) << 6
         nl = popcount64(rem & 0x7F)
         up = 13 - k
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = (s.hands[i] >> shift) & 0x1FFF
             if h:
                 h = (<uint64_t>napoleon_compress7[lo | (h & 0x7F)] |

@@ -11,14 +11,15 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, 
                             suit_cards, suits_cards, trump_index)
 from solver._clean cimport sure_worth
 from solver._sure_tables cimport Sure
+from solver._rules cimport n_seats_of, unit_points_of, point_mask_of, reveal_of, coup_card_of
 
 
 cdef inline uint64_t free_cards(const Rules* r, const State* s) noexcept nogil:
     """The cards a seat may play at any time, following or not: the rules' free cards and,
     while its reveal is unused, Secretary's coup card."""
     cdef uint64_t free = r.tr[trump_index(s.trump)].free_mask
-    if r.reveal and not s.reveal_used and r.coup_card >= 0:
-        free |= (<uint64_t>1) << r.coup_card
+    if reveal_of(r) and not s.reveal_used and coup_card_of(r) >= 0:
+        free |= (<uint64_t>1) << coup_card_of(r)
     return free
 
 
@@ -29,7 +30,7 @@ cdef inline int forced_points(const Rules* r, uint64_t hand, int k, const int* k
     tricks of suit σ it follows while it can, so at least min(k_σ, its σ cards) of its
     cards are of suit σ (a card shed earlier is also among the k). Free cards (played
     without following) leave only the count of its non-point cards."""
-    cdef uint64_t pts = r.point_mask
+    cdef uint64_t pts = point_mask_of(r)
     cdef int np_all = popcount64(hand & ~pts), forced = 0, m_all = 0, np_used = 0
     cdef int su, m, np
     cdef uint64_t cards
@@ -66,7 +67,7 @@ cdef inline int mate_points(const Rules* r, uint64_t hand, int k, const int* k_s
     point cards of the suits not led in the run (no later trick asks for them). ``keep``:
     cards not counted (the side's absolute cards, counted apart; cards playable at any time;
     the Joker). A trick of no suit (a led Joker, which may name one) is not planned for: 0."""
-    cdef uint64_t pts = hand & r.point_mask & ~keep, unled, cards
+    cdef uint64_t pts = hand & point_mask_of(r) & ~keep, unled, cards
     cdef int su, m, p, voids = 0, v = 0, n = 0
     unled = pts
     for su in range(4):
@@ -162,7 +163,7 @@ cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng
             suit = suit_cards(c // 13)
             if not (thr & ~mates & (suit | free)) and not (thr & mates & sure):
                 vv = 99
-                for i in range(r.n_seats):
+                for i in range(n_seats_of(r)):
                     if i != L and s.hands[i] & thr & ~mates:
                         j = popcount64(s.hands[i] & suit)
                         if j < vv:
@@ -172,7 +173,7 @@ cdef inline void cash_run(const Rules* r, const Sure* q, const State* s, int rng
                     last_c = c
             if thr & (suit | free):
                 continue
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 if i != L and s.hands[i] & thr:
                     j = popcount64(s.hands[i] & suit)
                     if j < v:
@@ -217,13 +218,13 @@ cdef inline int cash_points(const Rules* r, const State* s, int L, Cash* cs,
     cdef int v = sure_worth(r, cs.w), i, f, g
     cdef int side = (r.side_mask >> L) & 1
     cdef uint64_t free, keep
-    if not r.unit_points:
+    if not unit_points_of(r):
         return v
     free = free_cards(r, s)
     keep = sure | free | ((<uint64_t>1) << JOKER)
     if lead_suit >= 0:
         cs.k_suit[lead_suit] += 1
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if i != L:
             f = forced_points(r, s.hands[i], cs.k, cs.k_suit, free)
             if mates and i != skip and ((r.side_mask >> i) & 1) == side:
@@ -303,7 +304,7 @@ cdef inline int _trick_card(const Rules* r, const Sure* q, const State* s, int r
     thr &= ~lh
     if thr & suit:
         return -1
-    for j in range(r.n_seats):
+    for j in range(n_seats_of(r)):
         if s.hands[j] & thr and not (s.hands[j] & suit):
             return -1
     return c
@@ -342,7 +343,7 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
         lead_h &= ~(((<uint64_t>1) << JOKER) |
                     (((<uint64_t>1) << t.ripper) if t.ripper >= 0 else 0))
     free = free_cards(r, s)
-    seats = <uint64_t>(r.side_mask if X else ~r.side_mask) & ((<uint64_t>1 << r.n_seats) - 1) & \
+    seats = <uint64_t>(r.side_mask if X else ~r.side_mask) & ((<uint64_t>1 << n_seats_of(r)) - 1) & \
         ~((<uint64_t>1) << L)
     while seats:
         H = ctz64(seats)
@@ -364,8 +365,8 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
             elif not (lead_h & suit_cards(su)):
                 continue
             c = _trick_card(r, q, s, rng, H, su, pl, A & hand, voids, others,
-                            t.free_mask | (((<uint64_t>1) << r.coup_card) if H == r.partner and
-                                           r.reveal and not s.reveal_used and r.coup_card >= 0
+                            t.free_mask | (((<uint64_t>1) << coup_card_of(r)) if H == r.partner and
+                                           reveal_of(r) and not s.reveal_used and coup_card_of(r) >= 0
                                            else 0), free)
             tc[su + 1] = c
             if c < 0:

@@ -7,12 +7,13 @@ it that lets ``sure_bounds`` skip it; each card's threats come from ``_sure.pxd`
 
 from libc.stdint cimport uint64_t
 from solver._rules cimport Rules, State, popcount64, ctz64
+from solver._rules cimport n_seats_of, unit_points_of, point_mask_of
 
 
 cdef inline int sure_worth(const Rules* r, uint64_t cards) noexcept nogil:
     """What winning the tricks of ``cards`` (one card each) is sure to bring."""
-    if r.unit_points:
-        return popcount64(cards & r.point_mask)
+    if unit_points_of(r):
+        return popcount64(cards & point_mask_of(r))
     return popcount64(cards)
 
 
@@ -104,7 +105,7 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     if not (s.in_play & ~opp & abs_ok & ~sure):
         return -1           # every candidate of the side is absolute: no hand below counts
     # The side's seats only, as a bit set (``kcl`` and ``cls`` are read for those alone).
-    seats = (r.side_mask if side else ~r.side_mask) & ((1 << r.n_seats) - 1)
+    seats = (r.side_mask if side else ~r.side_mask) & ((1 << n_seats_of(r)) - 1)
     while seats:
         i = ctz64(seats)
         seats &= seats - 1
@@ -124,12 +125,12 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     pts = -1
     if cl_all:
         used[0] = sure | cl_all
-        pts = sure_worth(r, sure) if r.unit_points else k
-    if r.unit_points and cl_all:
-        for i in range(r.n_seats):
+        pts = sure_worth(r, sure) if unit_points_of(r) else k
+    if unit_points_of(r) and cl_all:
+        for i in range(n_seats_of(r)):
             hand = s.hands[i]
             if ((r.side_mask >> i) & 1) != side:
-                m = k - popcount64(hand & ~r.point_mask)
+                m = k - popcount64(hand & ~point_mask_of(r))
                 if m > 0:
                     pts += m
                 continue
@@ -137,8 +138,8 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
             # kcl of its clean set and the rest from its other cards; fewest points first.
             a = popcount64(hand & sure)
             kc = kcl[i]
-            np_c = popcount64(cls[i] & ~r.point_mask)
-            np_r = popcount64(hand & ~sure & ~r.point_mask)
+            np_c = popcount64(cls[i] & ~point_mask_of(r))
+            np_r = popcount64(hand & ~sure & ~point_mask_of(r))
             if kc > np_c:
                 pts += kc - np_c
                 np_r -= np_c
@@ -150,14 +151,14 @@ cdef inline int clean_points(const Rules* r, const uint64_t* thr_of, uint64_t ab
     if best2_c:
         # best2 tricks, each with a card of best2_c; every hand gives one card to each
         p2 = best2
-        if r.unit_points:
+        if unit_points_of(r):
             p2 = 0
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 hand = s.hands[i]
                 if best2_c & hand:
-                    m = best2 - popcount64(best2_c & ~r.point_mask)
+                    m = best2 - popcount64(best2_c & ~point_mask_of(r))
                 else:
-                    m = best2 - popcount64(hand & ~r.point_mask)
+                    m = best2 - popcount64(hand & ~point_mask_of(r))
                 if m > 0:
                     p2 += m
         if p2 > pts:
@@ -172,9 +173,9 @@ cdef inline int clean_cap(const Rules* r, const int* pts_h, int nh, int k) noexc
     tricks, to which each hand gives at most min(k, its points), or k minus its non-point
     cards; ``pts_h``: each hand's point cards, ``nh`` cards a hand."""
     cdef int i, x, y, tot = 0
-    if not r.unit_points:
+    if not unit_points_of(r):
         return k
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         x = k if k < pts_h[i] else pts_h[i]
         y = k - (nh - pts_h[i])
         tot += x if x > y else y

@@ -11,9 +11,9 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     cdef uint64_t* entry
     cdef int v, move = -1
     canonicalise(r, s, cn, S.canon_memo if s.trump == S.canon_trump else NULL)
-    if r.partition:
-        tag = ptt_tag(s.leader, s.trump, s.reveal_used, r.n_tricks - s.trick)
-        if r.partition == PART_ROLES:
+    if partition_of(r):
+        tag = ptt_tag(s.leader, s.trump, s.reveal_used, n_tricks_of(r) - s.trick)
+        if partition_of(r) == PART_ROLES:
             part_words_roles(r, s, cn.hands, words)
             dead = dead_cards(&r.tr[trump_index(s.trump)], s)
             ptt_probe_roles(S.tt, words, tag, 0, &v, &counts, &move,
@@ -25,7 +25,7 @@ cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:
     else:
         entry = tt_find(S.tt, cn.hands, tt_tag(s.leader, s.trump, s.reveal_used))
         if entry != NULL:
-            move = <int>((entry[r.n_seats] >> META_MOVE) & 0xFFFF) - 1
+            move = <int>((entry[n_seats_of(r)] >> META_MOVE) & 0xFFFF) - 1
     return move_from_canon(cn, move)
 
 
@@ -112,7 +112,7 @@ cdef int card_values(Search* S, const State* s, int* moves, int* values,
     cdef State child
     cdef uint64_t f1 = 0, n0, rel     # f1: the first card's fail just above its value, in nodes
     cdef int b, done
-    cdef int budgeted = (not r.quick_tricks) and r.n_tricks - s.trick >= BEATS_LEFT
+    cdef int budgeted = (not quick_tricks_of(r)) and n_tricks_of(r) - s.trick >= BEATS_LEFT
     for k in range(4):
         suit_value[k] = -1
     for k in range(nr):

@@ -17,14 +17,15 @@ on; why that is enough is said at each function.
 from libc.stdint cimport uint64_t
 from solver._rules cimport Rules, State, popcount64, clz64, suit_cards
 from solver._quick cimport quick_tricks
+from solver._rules cimport n_seats_of
 
 
 cdef inline int lone_partner(const Rules* r, int L) noexcept nogil:
     """The partner of seat ``L`` when its side has two seats (as in bridge), else -1."""
     cdef int side = (r.side_mask >> L) & 1, i, P = -1
-    if r.n_seats == 4 and (r.side_mask == 5 or r.side_mask == 10):
+    if n_seats_of(r) == 4 and (r.side_mask == 5 or r.side_mask == 10):
         return L ^ 2            # bridge: the seat opposite
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if i != L and ((r.side_mask >> i) & 1) == side:
             if P >= 0:
                 return -1
@@ -73,7 +74,7 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
             if s.trump > 3 or not s.hands[P] & suit_cards(s.trump):
                 continue
             ruff = 0
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 if ((r.side_mask >> i) & 1) != side and not s.hands[i] & cards and \
                         s.hands[i] & suit_cards(s.trump):
                     ruff = 1
@@ -84,7 +85,7 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
             t.hands[L] ^= low & -low
             h = t.hands[P] & suit_cards(s.trump)
             t.hands[P] ^= h & -h
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 h = t.hands[i] & cards
                 if ((r.side_mask >> i) & 1) != side and h:
                     t.hands[i] ^= h & -h
@@ -98,7 +99,7 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
             continue
         opp_suit = 0
         ruff = 0
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if ((r.side_mask >> i) & 1) != side:
                 opp_suit |= s.hands[i] & cards
                 if s.trump < 4 and not s.hands[i] & cards and s.hands[i] & suit_cards(s.trump):
@@ -113,7 +114,7 @@ cdef inline int entry_tricks(const Rules* r, const State* s, int cutoff, uint64_
         t = s[0]
         t.hands[L] &= ~low
         t.hands[P] &= ~((<uint64_t>1) << p)
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = t.hands[i] & cards
             if ((r.side_mask >> i) & 1) != side and h:
                 t.hands[i] &= ~(h & -h)
@@ -134,7 +135,7 @@ cdef inline int entry_upper(const Rules* r, const State* s, int P, int side) noe
     ``P``'s highest (then ``keep_run`` gives ``P`` nothing there)."""
     cdef int su, i, u = 1
     cdef uint64_t cards, mine, h, high = 0, o1, o2
-    if r.n_seats == 4 and (r.side_mask == 5 or r.side_mask == 10):
+    if n_seats_of(r) == 4 and (r.side_mask == 5 or r.side_mask == 10):
         # bridge: the opponents are the seats beside the partner
         o1 = s.hands[(P + 1) & 3]
         o2 = s.hands[(P + 3) & 3]
@@ -158,7 +159,7 @@ cdef inline int entry_upper(const Rules* r, const State* s, int P, int side) noe
         if not mine:
             continue
         high = 0
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = s.hands[i] & cards
             if ((r.side_mask >> i) & 1) != side and h & (h - 1) and h > high:
                 high = h

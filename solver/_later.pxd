@@ -41,12 +41,13 @@ much); nothing for the lengths-only rule (every hand's suit lengths are always k
 from libc.stdint cimport uint64_t
 from solver._rules cimport Rules, State, popcount64, suit_cards, bit, high_card, seat_add
 from solver._quick cimport top_run, low_of_top
+from solver._rules cimport n_seats_of
 
 
 cdef inline int wants_tricks(const Rules* r, int side) noexcept nogil:
     """1 when the seats of ``side`` (1: the declarer's) want tricks (not Misere)."""
     cdef int i
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if ((r.side_mask >> i) & 1) == side:
             return ((r.max_mask >> i) & 1) == side
     return 0
@@ -59,7 +60,7 @@ cdef inline int trump_floor(const Rules* r, const State* s, int side, uint64_t t
     cdef int i, n, best = 0, longest = 0, hh = 0
     cdef uint64_t h, others = 0, top, second
     rel[0] = 0
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         h = s.hands[i] & tm
         if ((r.side_mask >> i) & 1) != side:
             others |= h
@@ -79,13 +80,13 @@ cdef inline int trump_floor(const Rules* r, const State* s, int side, uint64_t t
     if best == 0 and tm & (tm - 1) and wants_tricks(r, side):
         top = bit(high_card(tm))
         second = bit(high_card(tm & ~top))
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if s.hands[i] & second:
                 hh = i
                 break
         if ((r.side_mask >> hh) & 1) == side and hh != s.leader and \
                 popcount64(s.hands[hh] & tm) >= 2 and \
-                s.hands[seat_add(r, hh, r.n_seats - 1)] & top:
+                s.hands[seat_add(r, hh, n_seats_of(r) - 1)] & top:
             rel[0] = top | second
             return 1
     return best
@@ -103,7 +104,7 @@ cdef inline int leader_short(const Rules* r, const State* s, int maxv, uint64_t*
             continue
         top = bit(high_card(cards))
         longest = 0
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if ((r.side_mask >> i) & 1) != side:
                 if s.hands[i] & top and (s.hands[i] & cards) != cards:
                     rel[0] |= top       # the other side's top card, not its only holding
@@ -111,7 +112,7 @@ cdef inline int leader_short(const Rules* r, const State* s, int maxv, uint64_t*
             n = popcount64(s.hands[i] & cards)
             if n > longest:
                 longest = n
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if s.hands[i] & top and ((r.side_mask >> i) & 1) == side:
                 total += longest
                 break
@@ -170,7 +171,7 @@ cdef inline int seat_to_play_later(const Rules* r, const State* s, int seat) noe
     """1 when ``seat`` has yet to play to the current trick."""
     cdef int k = seat - s.leader
     if k < 0:
-        k += r.n_seats
+        k += n_seats_of(r)
     return 1 if k >= s.nplayed else 0
 
 
@@ -200,7 +201,7 @@ cdef inline int after_trick(const Rules* r, const State* s, int side, int hh, in
             rel[0] = low_of_top(held & tm, t_top)
             if q >= cutoff:
                 return q
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tm) > t_top:
                 ruffers |= bit(i)
     for su in range(4):
@@ -208,7 +209,7 @@ cdef inline int after_trick(const Rules* r, const State* s, int side, int hh, in
         if cards == tm or not mine & cards:
             continue
         safe = cutoff - q
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if (ruffers >> i) & 1:
                 n = popcount64(s.hands[i] & cards)
                 if n and seat_to_play_later(r, s, i):
@@ -254,7 +255,7 @@ cdef inline int trick_sure(const Rules* r, const State* s, int maxv, int need,
     card[1] = -1
     suits[0] = 0
     suits[1] = 0
-    for k in range(r.n_seats):
+    for k in range(n_seats_of(r)):
         seat = seat_add(r, s.leader, k)
         if k < s.nplayed:
             c = s.played[k]

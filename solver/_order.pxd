@@ -78,6 +78,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, MOVE_SUIT_SHIFT, MO
 from solver._order_bridge cimport (COVER_BONUS, bridge_lead_score,
                                    bridge_covers, bridge_third_high, gen_moves_bridge)
 from solver._outlook cimport Outlook, OUT_NONE, follow_outlook, outlook_winner
+from solver._rules cimport (n_seats_of, unit_points_of, point_mask_of, first_trick_plain_of,
+                            joker_names_suit_of, quick_tricks_of)
 
 cdef enum:
     ALT_WEIGHT_PTS = 50     # leads: score per quarter bit of the other side's answers
@@ -127,7 +129,7 @@ cdef inline uint64_t opponents_cards(const Rules* r, const State* s, int seat) n
     """The cards the other side holds."""
     cdef int k
     cdef uint64_t m = 0
-    for k in range(r.n_seats):
+    for k in range(n_seats_of(r)):
         if ((r.side_mask >> k) & 1) != ((r.side_mask >> seat) & 1):
             m |= s.hands[k]
     return m
@@ -178,7 +180,7 @@ cdef inline void lead_alternatives(const Rules* r, const State* s, int seat,
     cdef uint64_t hand
     for su in range(5):
         alts[su] = 0
-    for k in range(r.n_seats):
+    for k in range(n_seats_of(r)):
         if ((r.side_mask >> k) & 1) != ((r.side_mask >> seat) & 1):
             hand = s.hands[k]
             h = LOG4[popcount64(hand) + 1]
@@ -190,7 +192,7 @@ cdef inline void lead_alternatives(const Rules* r, const State* s, int seat,
 cdef inline int bridge_like(const Rules* r) noexcept nogil:
     """Plain trick-count rules with two fixed partnerships of alternating seats (bridge):
     the rules whose leads ``bridge_lead_score`` orders."""
-    return r.quick_tricks and r.n_seats == 4 and (r.side_mask == 5 or r.side_mask == 10)
+    return quick_tricks_of(r) and n_seats_of(r) == 4 and (r.side_mask == 5 or r.side_mask == 10)
 
 
 cdef inline int order_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -212,7 +214,7 @@ cdef inline int class_score(const Rules* r, const State* s, const TrumpRules* t,
     """``order_score`` but for bridge's leads (a follower's score, ``alt`` 0: small enough
     for the compiler to inline into ``gen_moves``' loop)."""
     cdef int maxing = (r.max_mask >> seat) & 1
-    cdef int pts = <int>((r.point_mask >> card) & 1) if r.unit_points else 0
+    cdef int pts = <int>((point_mask_of(r) >> card) & 1) if unit_points_of(r) else 0
     cdef int p = t.power[card]
     if ((r.side_mask >> wseat) & 1) != maxing:
         if s.nplayed == 0:                      # a lost lead: the highest plain card
@@ -227,14 +229,14 @@ cdef inline int class_score(const Rules* r, const State* s, const TrumpRules* t,
         if pts and p < POWER_TRUMP:             # a plain point card to the partner: first
             return 3000 - p - ALT_WEIGHT_PTS * alt
         if POWER_TRUMP <= p < POWER_ROLE and (not maxing or opp & t.trump_mask &
-                                               r.point_mask & ~t.special_mask):
+                                               point_mask_of(r) & ~t.special_mask):
             return 1100 - p - ALT_WEIGHT_PTS * alt  # a trump to the partner: the lowest
         return 1000 - p - ALT_WEIGHT_PTS * alt  # partner's trick: lead low
     if wseat == seat and not ours_anyway:       # the cheapest winner, points first
         if p >= POWER_ROLE:
             pts = 0                             # a role card: its point is as safe later
-        return 1000 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)
-    return 1100 + 40 * pts - p + (200 if s.nplayed == r.n_seats - 1 else 0)  # partner's: throw points
+        return 1000 + 40 * pts - p + (200 if s.nplayed == n_seats_of(r) - 1 else 0)
+    return 1100 + 40 * pts - p + (200 if s.nplayed == n_seats_of(r) - 1 else 0)  # partner's: throw points
 
 
 cdef inline int move_score(const Rules* r, const State* s, const TrumpRules* t, int seat,
@@ -302,7 +304,7 @@ cdef inline int prepare_answers(const Rules* r, const State* s, const TrumpRules
     many seats follow: 0 when their answers are unclear (a Joker called by the Ripper, a
     suitless Joker lead), so only the cards played so far count; -1 for Nap's first lead,
     whose trump is not fixed."""
-    cdef int k, su, n = r.n_seats - 1 - s.nplayed, any_card, a, other
+    cdef int k, su, n = n_seats_of(r) - 1 - s.nplayed, any_card, a, other
     cdef int live = t.pair_trigger >= 0 and (s.trick_mask >> t.pair_trigger) & 1
     cdef uint64_t hand, follow
     answer_masks[0] = 0
@@ -347,9 +349,9 @@ cdef inline uint64_t listed_cards(const Rules* r, const State* s, uint64_t legal
     suit is a legal card of the same hand without a role (and, in the point games, of its
     point class), every such card at once (``merged_cards``)."""
     cdef uint64_t below, special = live_special(&r.tr[trump_index(s.trump)], dead)
-    if r.unit_points:
-        below = (merged_cards(s.in_play, legal & ~special & r.point_mask) & r.point_mask) | \
-            (merged_cards(s.in_play, legal & ~special & ~r.point_mask) & ~r.point_mask)
+    if unit_points_of(r):
+        below = (merged_cards(s.in_play, legal & ~special & point_mask_of(r)) & point_mask_of(r)) | \
+            (merged_cards(s.in_play, legal & ~special & ~point_mask_of(r)) & ~point_mask_of(r))
     else:
         below = merged_cards(s.in_play, legal & ~special)
     return legal & ~(below & ~special)
@@ -381,7 +383,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
     cdef int8_t seats[8]
     cdef int n = 0, c, i, j, sc, mv, k, n_answers, ours_anyway, w, known
     cdef int alts[5]
-    if s.trump < 5 and bridge_like(r) and not r.unit_points and not r.first_trick_plain:
+    if s.trump < 5 and bridge_like(r) and not unit_points_of(r) and not first_trick_plain_of(r):
         return gen_moves_bridge(r, s, legal, listed, moves, first_move)
     if s.nplayed and not (legal & (legal - 1)):
         # One legal card (options come only with a lead): nothing to order.
@@ -423,7 +425,7 @@ cdef inline int gen_moves_legal(const Rules* r, const State* s, uint64_t legal, 
         known = outlook_winner(&o, t, seat, c) if o.kind else -1
         sc = move_score(r, s, t, seat, c, cards, seats, answers, answer_masks, n_answers, ours_anyway,
                         opp, known, alts[c // 13] if s.nplayed == 0 else 0)
-        if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
+        if s.nplayed == 0 and c == JOKER and joker_names_suit_of(r):
             for k in range(4):
                 moves[n] = c | ((k + 1) << MOVE_SUIT_SHIFT)
                 scores[n] = sc
@@ -456,7 +458,7 @@ cdef inline int move_listed(const Rules* r, const State* s, uint64_t legal, uint
         return m == c
     if not (listed >> c) & 1:
         return 0
-    if s.nplayed == 0 and c == JOKER and r.joker_names_suit:
+    if s.nplayed == 0 and c == JOKER and joker_names_suit_of(r):
         return 1 <= ((m >> MOVE_SUIT_SHIFT) & 7) <= 4 and not (m & MOVE_CALL)
     seat = seat_to_move(r, s)
     if s.nplayed == 0 and c == t.ripper and s.trick > 0 and joker_elsewhere(r, s, seat):

@@ -10,6 +10,7 @@ follow ``trick_winner_m``'s own order of tests.
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, bit, suit_cards, high_card,
                             trick_winner_m)
+from solver._rules cimport first_trick_plain_of, pair_from_second_trick_of
 
 
 cdef enum:
@@ -65,13 +66,13 @@ cdef inline int follow_outlook(const Rules* r, const State* s, const TrumpRules*
     o.any_card = 0
     o.trumps = t.trump_mask
     o.kind = OUT_PLAIN
-    if r.first_trick_plain and s.trick == 0:
+    if first_trick_plain_of(r) and s.trick == 0:
         o.any_card = 1
         o.trumps = 0
     elif roles:
         if (roles >> JOKER) & 1 or (t.pair_winner >= 0 and (roles >> t.pair_trigger) & 1 and
                                     (roles >> t.pair_winner) & 1):
-            if not (roles >> JOKER) & 1 and (s.trick > 0 or not r.pair_from_second_trick):
+            if not (roles >> JOKER) & 1 and (s.trick > 0 or not pair_from_second_trick_of(r)):
                 o.kind = OUT_DECIDED
                 o.w = seat_of(cards, seats, n, bit(t.pair_winner))
             else:

@@ -39,6 +39,8 @@ from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, popcount64, ctz64, clz64, suit_cards, bit,
                             high_card, trump_index, TRUMP_UNFIXED, JOKER, PART_ROLES, MOVE_CARD)
 from solver._canon cimport Canon
+from solver._rules cimport (n_seats_of, first_trick_plain_of, pair_from_second_trick_of,
+                            partition_of)
 
 cdef enum:
     LEN_SHIFT = 52          # key word bits 52..63: the hand's lengths in suits 0..2 (4 bits each)
@@ -76,12 +78,12 @@ cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n,
     su = cw // 13
     if not (mask & suit_cards(su) & ~bit(cw)):
         return 0
-    if not (r.first_trick_plain and trick == 0):
+    if not (first_trick_plain_of(r) and trick == 0):
         t = &r.tr[trump_index(trump)]
         if r.same_two and trick > 0 and cw == 13 * su and (mask & ~suit_cards(su)) == 0:
             return 0
         if cw == t.pair_winner and (mask >> t.pair_trigger) & 1 and \
-                (trick > 0 or not r.pair_from_second_trick):
+                (trick > 0 or not pair_from_second_trick_of(r)):
             return 0
         if cw == t.top[0] or cw == t.top[1] or cw == t.top[2]:
             return 0
@@ -94,11 +96,11 @@ cdef inline uint64_t trick_rel_of(const Rules* r, const State* s, const State* c
     the position after it; ``w``: the winning seat), by the rules' kind of partition."""
     w -= s.leader           # the winner's index in the trick
     if w < 0:
-        w += r.n_seats
-    if r.partition == PART_ROLES:
-        return trick_rel_roles(r, child.played, r.n_seats, s.trick_mask | bit(move & MOVE_CARD),
+        w += n_seats_of(r)
+    if partition_of(r) == PART_ROLES:
+        return trick_rel_roles(r, child.played, n_seats_of(r), s.trick_mask | bit(move & MOVE_CARD),
                                child.trump, s.trick, w)
-    return trick_rel(child.played, r.n_seats, w)
+    return trick_rel(child.played, n_seats_of(r), w)
 
 
 cdef inline uint64_t closure(uint64_t rel, uint64_t in_play) noexcept nogil:
@@ -145,7 +147,7 @@ cdef inline void part_words(const Rules* r, const State* s, const uint64_t* cano
     in bits 52..63, its lengths in suits 0..2 (suit 3 follows from the tricks left)."""
     cdef int i
     cdef uint64_t h
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         h = s.hands[i]
         words[i] = canon_hands[i] | \
             (<uint64_t>popcount64(h & suit_cards(0)) << LEN_SHIFT) | \
@@ -350,7 +352,7 @@ cdef inline void rekey_words_roles(const Rules* r, const uint64_t* canon_hands,
     """``words`` of :func:`part_words_roles` made from the hands as they are, turned into
     the ones of their relative ranks ``canon_hands`` (the lengths, bits 53..63, stay)."""
     cdef int i
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         words[i] = canon_hands[i] | (words[i] & ~((<uint64_t>1 << 53) - 1))
 
 
@@ -360,7 +362,7 @@ cdef inline void part_words_roles(const Rules* r, const State* s, const uint64_t
     0..2 (at most 10 each) go to bits 53..63 as one number in radix 11."""
     cdef int i
     cdef uint64_t h
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         h = s.hands[i]
         words[i] = canon_hands[i] | ((<uint64_t>(
             popcount64(h & suit_cards(0)) + 11 * popcount64(h & suit_cards(1)) +

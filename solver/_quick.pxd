@@ -33,6 +33,7 @@ from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, clz64, ctz64, suit_cards,
                             trick_winner, trump_index, state_init_masks)
+from solver._rules cimport n_seats_of
 
 
 cdef inline int top_run(uint64_t mine, uint64_t rem) noexcept nogil:
@@ -82,7 +83,7 @@ cdef inline int keep_run(const Rules* r, const State* s, int L, uint64_t cards, 
         return 0
     if (opp & cards) > mine or limit <= 0:
         return 0        # an opponent's card above the leader's highest: no round
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if i == L:
             continue
         h = s.hands[i] & cards
@@ -120,7 +121,7 @@ cdef inline void drop_rounds(const Rules* r, State* t, int L, uint64_t cards, in
     cdef uint64_t h
     for k in range(n):
         t.hands[L] ^= (<uint64_t>1) << (63 - clz64(t.hands[L] & cards))
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = t.hands[i] & cards
             if i != L and h:
                 t.hands[i] ^= h & -h
@@ -137,7 +138,7 @@ cdef inline int quick_tricks(const Rules* r, const State* s, int cutoff, uint64_
     cdef uint64_t tmask, ruffers = 0, cards, low, opp = 0
     cdef int trump = s.trump
     rel[0] = 0
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if ((r.side_mask >> i) & 1) != side:
             opp |= s.hands[i]
     if trump < 4:
@@ -149,7 +150,7 @@ cdef inline int quick_tricks(const Rules* r, const State* s, int cutoff, uint64_
             return q
         if t != NULL and t_top:
             drop_rounds(r, t, L, tmask, t_top)
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             if ((r.side_mask >> i) & 1) != side and popcount64(s.hands[i] & tmask) > t_top:
                 ruffers |= (<uint64_t>1) << i
     for su in range(4):
@@ -160,7 +161,7 @@ cdef inline int quick_tricks(const Rules* r, const State* s, int cutoff, uint64_
             continue
         safe = 99
         if ruffers:
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 if (ruffers >> i) & 1:
                     n = popcount64(s.hands[i] & cards)
                     if n < safe:

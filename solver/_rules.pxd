@@ -94,6 +94,27 @@ ctypedef struct Rules:
     int8_t seat_mod[16]     # x mod n_seats for x < 2 n_seats (``seat_add``: one load, set
                             # by fill_rules)
 
+# The fields the search reads all the time, read through these accessors (``_spec.h``): in
+# the build specialised for Japanese Napoleon (``_search_japanese.pyx``) they are constants,
+# and ``rules_fit`` (``_core.pxi``) must compare every one of them with its field.
+cdef extern from "_spec.h":
+    int n_seats_of "N_SEATS_OF"(const Rules* r) noexcept nogil
+    int n_tricks_of "N_TRICKS_OF"(const Rules* r) noexcept nogil
+    int unit_points_of "UNIT_POINTS_OF"(const Rules* r) noexcept nogil
+    uint64_t point_mask_of "POINT_MASK_OF"(const Rules* r) noexcept nogil
+    int first_trick_plain_of "FIRST_TRICK_PLAIN_OF"(const Rules* r) noexcept nogil
+    int any_dead_of "ANY_DEAD_OF"(const Rules* r) noexcept nogil
+    int joker_mode_of "JOKER_MODE_OF"(const Rules* r) noexcept nogil
+    int joker_powerless_first_last_of "JOKER_POWERLESS_FIRST_LAST_OF"(const Rules* r) noexcept nogil
+    int led_joker_wins_unfollowed_of "LED_JOKER_WINS_UNFOLLOWED_OF"(const Rules* r) noexcept nogil
+    int pair_from_second_trick_of "PAIR_FROM_SECOND_TRICK_OF"(const Rules* r) noexcept nogil
+    int joker_names_suit_of "JOKER_NAMES_SUIT_OF"(const Rules* r) noexcept nogil
+    int reveal_of "REVEAL_OF"(const Rules* r) noexcept nogil
+    int coup_card_of "COUP_CARD_OF"(const Rules* r) noexcept nogil
+    int quick_tricks_of "QUICK_TRICKS_OF"(const Rules* r) noexcept nogil
+    int partition_of "PARTITION_OF"(const Rules* r) noexcept nogil
+    int part_points_of "PART_POINTS_OF"(const Rules* r) noexcept nogil
+
 ctypedef struct State:
     # One position: everything the rules need to continue the hand. Kept small (88 bytes):
     # the search copies it once per node.
@@ -209,27 +230,27 @@ cdef inline int trick_winner_m(const Rules* r, const int8_t* cards, int n, uint6
     cdef int led = joker_suit if led_card == JOKER else led_card // 13
     cdef int k, c
     cdef const TrumpRules* t = &r.tr[trump_index(trump)]
-    if r.first_trick_plain and trick == 0:
+    if first_trick_plain_of(r) and trick == 0:
         return _plain(cards, n, mask, 0, led)
     if not (mask & t.role_mask):
         return _plain(cards, n, mask, t.trump_mask, led)   # nothing below could apply
     if t.pair_winner >= 0 and (mask >> t.pair_trigger) & 1 and (mask >> t.pair_winner) & 1 and \
-            (trick > 0 or not r.pair_from_second_trick):
+            (trick > 0 or not pair_from_second_trick_of(r)):
         return index_of(cards, n, t.pair_winner)
     for k in range(3):
         c = t.top[k]
         if c >= 0 and (mask >> c) & 1:
             return index_of(cards, n, c)
     if (mask >> JOKER) & 1:
-        if r.joker_mode == JOKER_POWER_ANYWHERE:
-            if not joker_called and not (r.joker_powerless_first_last and
-                                         (trick == 0 or trick == r.n_tricks - 1)):
+        if joker_mode_of(r) == JOKER_POWER_ANYWHERE:
+            if not joker_called and not (joker_powerless_first_last_of(r) and
+                                         (trick == 0 or trick == n_tricks_of(r) - 1)):
                 return index_of(cards, n, JOKER)
-        elif r.joker_mode == JOKER_POWER_LED and led_card == JOKER:
+        elif joker_mode_of(r) == JOKER_POWER_LED and led_card == JOKER:
             return 0
-    if led_card == JOKER and r.led_joker_wins_unfollowed and n > 1:
+    if led_card == JOKER and led_joker_wins_unfollowed_of(r) and n > 1:
         if led < 0 or (mask & ~bit(JOKER) & (suit_cards(led) | t.trump_mask)) == 0:
-            if r.led_joker_wins_unfollowed == 1:
+            if led_joker_wins_unfollowed_of(r) == 1:
                 return 0
             return _plain(cards, n, mask, t.trump_mask, cards[1] // 13)
     if r.same_two and trick > 0 and led_card != JOKER and (mask & ~suit_cards(led)) == 0:
@@ -290,15 +311,15 @@ cdef inline uint64_t legal_mask(const Rules* r, const State* s) noexcept nogil:
     follow = hand & suit_cards(suit)
     if follow:
         free = t.free_mask
-        if r.reveal and seat == r.partner and not s.reveal_used and r.coup_card >= 0:
-            free |= bit(r.coup_card)
+        if reveal_of(r) and seat == r.partner and not s.reveal_used and coup_card_of(r) >= 0:
+            free |= bit(coup_card_of(r))
         return follow | (hand & free)
     return hand
 
 
 cdef inline int joker_elsewhere(const Rules* r, const State* s, int seat) noexcept nogil:
     cdef int i
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         if i != seat and (s.hands[i] >> JOKER) & 1:
             return 1
     return 0
@@ -322,7 +343,7 @@ cdef inline int8_t roles_dead(const Rules* r, const State* s) noexcept nogil:
         for su in range(4):
             if (out >> su) & 1:
                 continue
-            for i in range(r.n_seats):
+            for i in range(n_seats_of(r)):
                 if not (s.hands[i] & suit_cards(su)):
                     out |= 1 << su
                     break
@@ -360,7 +381,7 @@ cdef inline uint64_t redealt_points(const Rules* r, const TrumpRules* t,
                                     uint64_t dead) noexcept nogil:
     """The point cards a partition entry re-deals below the line among the point cards
     (``ab``'s ``pmask``): those without a role (``small_points``) and the ``dead`` ones."""
-    return t.small_points | (dead & r.point_mask)
+    return t.small_points | (dead & point_mask_of(r))
 
 
 cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
@@ -378,7 +399,7 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
         out.joker_called = 1 if move & MOVE_CALL else 0
         if out.trump == TRUMP_UNFIXED and card != JOKER:
             out.trump = card // 13
-    elif r.reveal and card == r.coup_card and seat == r.partner and not s.reveal_used:
+    elif reveal_of(r) and card == coup_card_of(r) and seat == r.partner and not s.reveal_used:
         suit = suit_to_follow(s)
         if suit >= 0 and card // 13 != suit and s.hands[seat] & suit_cards(suit):
             out.reveal_used = 1
@@ -386,13 +407,13 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     out.played[s.nplayed] = card
     out.trick_mask = s.trick_mask | bit(card)
     out.nplayed = s.nplayed + 1
-    if out.nplayed < r.n_seats:
+    if out.nplayed < n_seats_of(r):
         return 0
-    w = seat_add(r, s.leader, trick_winner_m(r, out.played, r.n_seats, out.trick_mask, out.trump,
+    w = seat_add(r, s.leader, trick_winner_m(r, out.played, n_seats_of(r), out.trick_mask, out.trump,
                                              s.trick, out.joker_suit, out.joker_called))
     winner[0] = w
-    if r.unit_points:
-        value = popcount64(out.trick_mask & r.point_mask)
+    if unit_points_of(r):
+        value = popcount64(out.trick_mask & point_mask_of(r))
     else:
         value = 1
     out.in_play = s.in_play & ~out.trick_mask
@@ -402,7 +423,7 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
     out.nplayed = 0
     out.joker_suit = -1
     out.joker_called = 0
-    if r.any_dead:
+    if any_dead_of(r):
         out.dead = roles_dead(r, out)
     return value if (r.side_mask >> w) & 1 else 0
 
@@ -415,7 +436,7 @@ cdef inline int fill_state(const Rules* r, State* s, tuple hands, int leader, in
     flags."""
     cdef int i
     memset(s, 0, sizeof(State))
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         s.hands[i] = hands[i]
     s.leader = leader
     s.trick = trick
@@ -427,7 +448,7 @@ cdef inline int fill_state(const Rules* r, State* s, tuple hands, int leader, in
     s.joker_called = joker_called
     s.reveal_used = reveal_used
     state_init_masks(s)
-    if s.nplayed == 0 and r.any_dead:
+    if s.nplayed == 0 and any_dead_of(r):
         s.dead = roles_dead(r, s)
     return 0
 
@@ -457,7 +478,7 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
     r.partition = data["partition"]
     r.part_points = data["part_points"]
     for t in range(16):
-        r.seat_mod[t] = t % r.n_seats
+        r.seat_mod[t] = t % n_seats_of(r)
     for t in range(5):
         d = data["tr"][t]
         r.tr[t].trump_mask = d["trump_mask"]
@@ -487,12 +508,12 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
         # each hand's point cards of a suit).
         r.tr[t].keep_extra = 0
         r.tr[t].small_points = 0
-        if r.partition == PART_ROLES:
+        if partition_of(r) == PART_ROLES:
             r.tr[t].keep_extra = r.tr[t].special_mask | bit(JOKER)
-            if r.unit_points and r.part_points:
-                r.tr[t].small_points = r.point_mask & ~r.tr[t].special_mask
-            elif r.unit_points:
-                r.tr[t].keep_extra |= r.point_mask
+            if unit_points_of(r) and part_points_of(r):
+                r.tr[t].small_points = point_mask_of(r) & ~r.tr[t].special_mask
+            elif unit_points_of(r):
+                r.tr[t].keep_extra |= point_mask_of(r)
         # Which role cards may turn ordinary (``roles_dead``); _compile.py checks that none
         # of them (a 2, the pair's winner, the Ripper) has another role. A dead point card
         # is re-dealt among the point cards without a role, so only where those are
@@ -502,12 +523,12 @@ cdef inline int fill_rules(dict data, Rules* r) except -1:
             continue
         if r.same_two:
             r.tr[t].dead_ok |= bit(0) | bit(13) | bit(26) | bit(39)
-        if r.tr[t].pair_winner >= 0 and not (r.unit_points and (r.point_mask >> r.tr[t].pair_winner) & 1
+        if r.tr[t].pair_winner >= 0 and not (unit_points_of(r) and (point_mask_of(r) >> r.tr[t].pair_winner) & 1
                                              and not r.tr[t].small_points):
             r.tr[t].dead_ok |= bit(r.tr[t].pair_winner)
         # The Ripper (no point card in any preset), unless its suit has the pair's winner:
         # the relative-rank key's memo has one slot for a suit's dead card besides its 2.
-        if r.tr[t].ripper >= 0 and not (r.point_mask >> r.tr[t].ripper) & 1 and \
+        if r.tr[t].ripper >= 0 and not (point_mask_of(r) >> r.tr[t].ripper) & 1 and \
                 not (r.tr[t].pair_winner >= 0 and r.tr[t].pair_winner // 13 == r.tr[t].ripper // 13):
             r.tr[t].dead_ok |= bit(r.tr[t].ripper)
         if r.tr[t].dead_ok:

@@ -18,6 +18,8 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, 
 from solver._clean cimport sure_worth, clean_points, clean_cap
 from solver._sure_tables cimport Sure, sure_init, sure_kinds, sure_range
 from solver._cash cimport cash_value, seq_bound, free_cards
+from solver._rules cimport (n_seats_of, unit_points_of, point_mask_of, first_trick_plain_of,
+                            reveal_of, coup_card_of, quick_tricks_of)
 
 
 cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int side) noexcept nogil:
@@ -33,19 +35,19 @@ cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int si
     tricks, where it plays a point card of the suit led (void: of any suit)."""
     cdef int a = popcount64(sure), f = 0, i, x, j, k, su
     cdef uint64_t hand, held
-    if a == 0 or not r.unit_points:
+    if a == 0 or not unit_points_of(r):
         return 0
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         hand = s.hands[i]
-        x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~r.point_mask)
+        x = (a - popcount64(hand & sure)) - popcount64(hand & ~sure & ~point_mask_of(r))
         if ((r.side_mask >> i) & 1) == side and r.max_mask == r.side_mask and hand and \
                 not (hand & sure) and not (hand >> JOKER) & 1 and \
                 (s.trick > 0 or i != s.leader) and x < a:
             j = a
             for su in range(4):
                 held = hand & suit_cards(su)
-                if held & ~r.point_mask:
-                    k = popcount64(held & r.point_mask)
+                if held & ~point_mask_of(r):
+                    k = popcount64(held & point_mask_of(r))
                     if k < j:
                         j = k
             if j > x:
@@ -90,8 +92,8 @@ cdef inline int _throw_on(const Rules* r, const State* s, int seat, int suit, ui
     if not can:
         return -1
     if most:
-        return 1 if can & r.point_mask else 0
-    return 0 if can & ~r.point_mask else 1
+        return 1 if can & point_mask_of(r) else 0
+    return 0 if can & ~point_mask_of(r) else 1
 
 
 cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) noexcept nogil:
@@ -139,10 +141,10 @@ cdef inline int abs_trick_extra(const Rules* r, const State* s, uint64_t sure0) 
                     break
                 continue
             if max_leads:
-                x = 0 if lead_cards & ~r.point_mask else 1
+                x = 0 if lead_cards & ~point_mask_of(r) else 1
             else:
-                x = 1 if lead_cards & r.point_mask else 0
-            for k in range(r.n_seats):
+                x = 1 if lead_cards & point_mask_of(r) else 0
+            for k in range(n_seats_of(r)):
                 if k == L or k == h:
                     continue
                 y = _throw_on(r, s, k, su, sure0, free, ((r.side_mask >> k) & 1) == 0)
@@ -225,21 +227,21 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     sure_side[1] = 0
     side_cards[0] = 0
     side_cards[1] = 0
-    if not (r.first_trick_plain and s.trick == 0):
+    if not (first_trick_plain_of(r) and s.trick == 0):
         unnamed = q.unnamed
     in_play = s.in_play     # a trick start: the cards held
     if r.same_two:          # only Same-two looks at the voids
         # Suits 0 and 2 (1 and 3 after a shift) with 13 free bits after each: adding
         # 0x1FFF to a suit's cards carries into the free bit when it holds any.
         held_e = held_o = ~(<uint64_t>0)
-        for i in range(r.n_seats):
+        for i in range(n_seats_of(r)):
             h = s.hands[i]
             held_e &= (h & m02) + m02
             held_o &= ((h >> 13) & m02) + m02
         voids = 15 & ~(<int>((held_e >> 13) & 1) | <int>((held_o >> 13) & 1) << 1 |
                        <int>((held_e >> 39) & 1) << 2 | <int>((held_o >> 39) & 1) << 3)
     two_live = q.two_any[rng] & ~((<uint64_t>1) << JOKER) & ~suits_cards(voids)
-    for i in range(r.n_seats):
+    for i in range(n_seats_of(r)):
         hand = s.hands[i]
         side_cards[(r.side_mask >> i) & 1] |= hand
         rest = hand & q.abs_ok
@@ -265,7 +267,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
     # The bounds from the two ends never both settle the test (lo <= value <= hi), so the
     # declarer's side's cashed leads may go before the other side's clean wins, which
     # settle it far more rarely: the same answers, less work.
-    cash_on = s.trick > 0 and not r.quick_tricks and \
+    cash_on = s.trick > 0 and not quick_tricks_of(r) and \
         ((r.side_mask >> L) & 1) == ((r.max_mask >> L) & 1)
     lside = (r.side_mask >> L) & 1
     # Clean wins (trumps and role cards beaten only by few cards) raise either bound.
@@ -291,8 +293,8 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
             return c
     # A cheap cap first: the other side's clean wins often cannot settle the test.
     nh = popcount64(s.hands[L])
-    for i in range(r.n_seats):
-        pts_h[i] = popcount64(s.hands[i] & r.point_mask)
+    for i in range(n_seats_of(r)):
+        pts_h[i] = popcount64(s.hands[i] & point_mask_of(r))
     if maxv - clean_cap(r, pts_h, nh, popcount64(side_cards[0] & q.abs_ok)) < need:
         c = clean_points(r, thr_of, q.abs_ok, s, 0, sure_side[0], side_cards[1], &w)
         if c >= 0 and maxv - c < need:
@@ -305,12 +307,12 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         if c >= 0:
             return c
     # An absolute card of the other side taken to this trick, with what its partners throw.
-    if r.unit_points and r.max_mask == r.side_mask and sure_side[0] & ~s.hands[L]:
+    if unit_points_of(r) and r.max_mask == r.side_mask and sure_side[0] & ~s.hands[L]:
         c = abs_trick_extra(r, s, sure_side[0])
         if c > f0 and hi + f0 - c < need:       # this trick's count instead of ``f0``
             q.fired_hi += 1
             rel[0] = sure_side[0] & ~unnamed
-            if r.reveal and r.coup_card >= 0:
-                rel[0] |= bit(r.coup_card) & in_play
+            if reveal_of(r) and coup_card_of(r) >= 0:
+                rel[0] |= bit(coup_card_of(r)) & in_play
             return hi + f0 - c
     return -1

@@ -7,6 +7,7 @@ that makes cards sure from them.
 from libc.stdint cimport uint64_t, int8_t
 from libc.string cimport memset
 from solver._rules cimport (Rules, TrumpRules, JOKER, ctz64, trick_winner, trump_index)
+from solver._rules cimport n_tricks_of, joker_names_suit_of
 
 
 # ---- sure winners for every preset (role cards, Joker, point games) -------------------------
@@ -77,7 +78,7 @@ cdef inline int _loses(const Rules* r, int a, int b, int trump, int trick, int i
     cdef int js, called, n_js = 1, n_call = 1
     cards[0] = a
     cards[1] = b
-    if a == JOKER and r.joker_names_suit:
+    if a == JOKER and joker_names_suit_of(r):
         n_js = 4
     if a == tr_ripper[0] and trick > 0:
         n_call = 2
@@ -112,7 +113,7 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
         return
     q.on = 1
     q.trump = trump
-    q.last = r.n_tricks - 1
+    q.last = n_tricks_of(r) - 1
     t = &r.tr[trump_index(trump)]
     plain.same_two = 0
     for k in range(4):

@@ -112,6 +112,12 @@ ctypedef struct TT:
                             # point ranks of the point games, kept through ``extra``; else 0)
 
 
+# The fields the probes and stores read at every entry (``_spec.h``): constants in the
+# build specialised for Japanese Napoleon, whose tables ``run`` lays out for five seats.
+cdef extern from "_spec.h":
+    int tt_seats_of "TT_SEATS_OF"(const TT* tt) noexcept nogil
+    int tt_stride_of "TT_STRIDE_OF"(const TT* tt) noexcept nogil
+
 cdef inline int tt_layout(TT* tt, int n_seats, uint64_t fingerprint, int partition,
                           int point_ranks) noexcept nogil:
     """(Re)lay out the table for ``n_seats`` and the kind of entries (``partition``) and
@@ -231,11 +237,11 @@ cdef inline uint64_t tt_hash(const uint64_t* hands, int n, uint64_t tag) noexcep
 cdef inline uint64_t* tt_find(TT* tt, const uint64_t* hands, uint64_t tag) noexcept nogil:
     """The entry of this position, or NULL."""
     cdef uint64_t* e
-    cdef int k, i, n = tt.n_seats, ok
+    cdef int k, i, n = tt_seats_of(tt), ok
     cdef uint64_t tag_bits = (<uint64_t>0xFF) << META_LEADER
     if tt.n_buckets == 0:
         return NULL
-    e = tt.words + (tt_hash(hands, n, tag) & tt.bucket_mask) * (BUCKET * tt.stride)
+    e = tt.words + (tt_hash(hands, n, tag) & tt.bucket_mask) * (BUCKET * tt_stride_of(tt))
     for k in range(BUCKET):
         if (e[n] & tag_bits) == tag:
             ok = 1
@@ -247,7 +253,7 @@ cdef inline uint64_t* tt_find(TT* tt, const uint64_t* hands, uint64_t tag) noexc
                 return e
         elif (e[n] >> META_LEADER) & 0xF == 0:
             return NULL         # empty entries come last
-        e += tt.stride
+        e += tt_stride_of(tt)
     return NULL
 
 
@@ -257,7 +263,7 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
     entries are split between the two, keeping their order (newest first, empty last)."""
     cdef uint64_t n_old = tt.n_buckets, nb = n_old * 2, b
     cdef uint64_t tag_bits = (<uint64_t>0xFF) << META_LEADER
-    cdef int n = tt.n_seats, stride = tt.stride, k, i, kept, moved
+    cdef int n = tt_seats_of(tt), stride = tt_stride_of(tt), k, i, kept, moved
     cdef uint64_t* src
     cdef uint64_t* hi
     cdef uint64_t* e
@@ -292,11 +298,11 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int work,
     ``work``: log2 of the nodes the search of this position took."""
     cdef uint64_t* bucket
     cdef uint64_t* e
-    cdef int k, i, n = tt.n_seats, ok, old_lb, old_ub, old_move, kv = BUCKET - 1, vw = 1 << 30, d
+    cdef int k, i, n = tt_seats_of(tt), ok, old_lb, old_ub, old_move, kv = BUCKET - 1, vw = 1 << 30, d
     cdef uint64_t tag_bits = (<uint64_t>0xFF) << META_LEADER
     if tt.n_buckets == 0:
         return
-    bucket = tt.words + (tt_hash(hands, n, tag) & tt.bucket_mask) * (BUCKET * tt.stride)
+    bucket = tt.words + (tt_hash(hands, n, tag) & tt.bucket_mask) * (BUCKET * tt_stride_of(tt))
     e = bucket
     for k in range(BUCKET):
         if (e[n] >> META_LEADER) & 0xF == 0:
@@ -329,11 +335,11 @@ cdef inline void tt_store(TT* tt, const uint64_t* hands, uint64_t tag, int work,
         if d <= vw:
             vw = d
             kv = k
-        e += tt.stride
+        e += tt_stride_of(tt)
     # The new entry goes first; the entries before the one it replaces move down one place,
     # so the bucket stays newest first and "oldest among equals" is the last one found.
     if kv > 0:
-        memmove(bucket + tt.stride, bucket, kv * tt.stride * sizeof(uint64_t))
+        memmove(bucket + tt_stride_of(tt), bucket, kv * tt_stride_of(tt) * sizeof(uint64_t))
     for i in range(n):
         bucket[i] = hands[i]
     bucket[n] = tag | (<uint64_t>lb << META_LB) | (<uint64_t>ub << META_UB) | \
@@ -379,12 +385,12 @@ cdef inline uint64_t* ptt_bucket(TT* tt, const uint64_t* words, uint64_t tag,
     may match; all: the entries made at this very position)."""
     cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
     cdef int i
-    for i in range(tt.n_seats):
+    for i in range(tt_seats_of(tt)):
         h ^= (words[i] & mask) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
         h *= 0xBF58476D1CE4E5B9ULL
         h ^= h >> 31
     h ^= h >> 29
-    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt.stride)
+    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt_stride_of(tt))
 
 
 cdef inline uint64_t level_mask(int m) noexcept nogil:
@@ -476,7 +482,7 @@ cdef inline int ptt_scan(TT* tt, uint64_t** buckets, int nb, const uint64_t* wor
     cdef uint64_t* e
     cdef uint64_t meta, keep
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, v, j
+    cdef int k, i, n = tt_seats_of(tt), v, j
     move[0] = -1
     for j in range(nb):
         e = buckets[j]
@@ -493,7 +499,7 @@ cdef inline int ptt_scan(TT* tt, uint64_t** buckets, int nb, const uint64_t* wor
                         return v
             elif (meta >> META_LEADER) & 0xF == 0:
                 break           # empty entries come last
-            e += tt.stride
+            e += tt_stride_of(tt)
     return -1
 
 
@@ -548,7 +554,7 @@ cdef inline void ptt_grow(TT* tt) noexcept nogil:
     """Use twice as many buckets. A small search thus touches few pages of a big table (a
     fresh page costs the kernel more than a search node). Bucket ``b`` is copied to
     ``b + old count``: an entry's hash now picks one of the two, and both hold it."""
-    cdef uint64_t size = (tt.active_mask + 1) * PART_BUCKET * tt.stride
+    cdef uint64_t size = (tt.active_mask + 1) * PART_BUCKET * tt_stride_of(tt)
     memcpy(tt.words + size, tt.words, size * sizeof(uint64_t))
     tt.active_mask = tt.active_mask * 2 + 1
 
@@ -577,11 +583,11 @@ cdef inline void bucket_insert(TT* tt, uint64_t* b, int victim, int victim_depth
     """Insert an entry (the cards ``keep`` of ``words``, then ``meta``) at the front of bucket
     ``b``, pushing out entry ``victim`` (its depth ``victim_depth`` < 0: an empty one): the
     newest entry first, as every partition bucket keeps them."""
-    cdef int i, n = tt.n_seats
+    cdef int i, n = tt_seats_of(tt)
     if victim_depth < 0:
         tt.used += 1
     if victim > 0:
-        memmove(b + tt.stride, b, victim * tt.stride * sizeof(uint64_t))
+        memmove(b + tt_stride_of(tt), b, victim * tt_stride_of(tt) * sizeof(uint64_t))
     for i in range(n):
         b[i] = words[i] & keep
     b[n] = meta
@@ -593,7 +599,7 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
     cdef uint64_t* e
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30
+    cdef int k, i, n = tt_seats_of(tt), victim = 0, vd = 1 << 30
     e = b
     for k in range(PART_BUCKET):
         meta = e[n]
@@ -606,5 +612,5 @@ cdef inline void ptt_put(TT* tt, uint64_t* b, const uint64_t* words, uint64_t ta
                 return
         if shallower(meta, k, &vd, &victim):
             break
-        e += tt.stride
+        e += tt_stride_of(tt)
     bucket_insert(tt, b, victim, vd, words, keep, part_meta(tag, lb, ub, move, counts))

@@ -24,8 +24,8 @@ the point games.
 from libc.stdint cimport uint64_t
 from solver._part cimport keep_mask
 from solver._rules cimport MAX_SEATS, popcount64
-from solver._tt cimport (TT, prefetch, level_mask, PART_BUCKET, META_LB, META_UB,
-                         META_MOVE, META_LEADER, META_DEPTH, META_KEPT, entry_answer,
+from solver._tt cimport (TT, tt_seats_of, tt_stride_of, prefetch, level_mask, PART_BUCKET,
+                         META_LB, META_UB, META_MOVE, META_LEADER, META_DEPTH, META_KEPT, entry_answer,
                          part_meta, merged_meta, bucket_insert, shallower, count_store)
 
 cdef enum:
@@ -45,7 +45,7 @@ cdef inline uint64_t* role_bucket(TT* tt, const uint64_t* words, uint64_t tag, u
     when ``pmask``, each hand's point counts ``pc``."""
     cdef uint64_t h = tag * 0x9E3779B97F4A7C15ULL
     cdef int i
-    for i in range(tt.n_seats):
+    for i in range(tt_seats_of(tt)):
         h ^= (words[i] & mask) + 0x632BE59BD9B4E019ULL * <uint64_t>(i + 1)
         if pmask:
             h += pc[i] * 0xD6E8FEB86659FD93ULL
@@ -54,7 +54,7 @@ cdef inline uint64_t* role_bucket(TT* tt, const uint64_t* words, uint64_t tag, u
     h ^= h >> 29
     if pmask:
         h &= ~(<uint64_t>(ROLE_SPAN - 1))
-    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt.stride)
+    return tt.words + (h & tt.active_mask) * (PART_BUCKET * tt_stride_of(tt))
 
 
 cdef inline int role_match(const uint64_t* e, const uint64_t* words, const uint64_t* pc, int n,
@@ -84,10 +84,10 @@ cdef inline uint64_t* role_locate(TT* tt, const uint64_t* words, uint64_t tag, u
     cdef uint64_t* e
     cdef int k, i
     if pmask:
-        for i in range(tt.n_seats):
+        for i in range(tt_seats_of(tt)):
             pc[i] = suit_counts(words[i] & pmask)
     e = role_bucket(tt, words, tag, level_mask(tt.level_base) | extra, pmask, pc)
-    for k in range(0, (PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET) * tt.stride * 8, 64):
+    for k in range(0, (PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET) * tt_stride_of(tt) * 8, 64):
         prefetch(<char*>e + k)
     return e
 
@@ -99,7 +99,7 @@ cdef inline int ptt_probe_roles_at(TT* tt, uint64_t* e, const uint64_t* words,
     """``ptt_probe_roles`` in the bucket ``e`` (``role_locate``, ``pc`` its point counts)."""
     cdef uint64_t meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, n = tt.n_seats, v, size = PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET
+    cdef int k, n = tt_seats_of(tt), v, size = PART_BUCKET * ROLE_SPAN if pmask else PART_BUCKET
     move[0] = -1
     for k in range(size):
         meta = e[n]
@@ -110,7 +110,7 @@ cdef inline int ptt_probe_roles_at(TT* tt, uint64_t* e, const uint64_t* words,
             v = entry_answer(meta, need, bound, counts, move)
             if v >= 0:
                 return v
-        e += tt.stride
+        e += tt_stride_of(tt)
     return -1
 
 
@@ -138,7 +138,7 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
     cdef uint64_t pc[MAX_SEATS]
     cdef uint64_t keep = keep_mask(counts) | extra, meta
     cdef uint64_t tag_bits = ((<uint64_t>0xFF) << META_LEADER) | ((<uint64_t>0xFF) << META_DEPTH)
-    cdef int k, i, n = tt.n_seats, victim = 0, vd = 1 << 30, size = PART_BUCKET, merged = 0
+    cdef int k, i, n = tt_seats_of(tt), victim = 0, vd = 1 << 30, size = PART_BUCKET, merged = 0
     if tt.n_buckets == 0:
         return
     if pmask:
@@ -156,7 +156,7 @@ cdef inline void ptt_store_roles(TT* tt, const uint64_t* words, uint64_t tag, ui
             break
         if shallower(meta, k, &vd, &victim):
             break
-        e += tt.stride
+        e += tt_stride_of(tt)
     if not merged:
         bucket_insert(tt, b, victim, vd, words, keep | pmask, part_meta(tag, lb, ub, move, counts))
     count_store(tt)
