@@ -1,6 +1,6 @@
 # The drivers on top of ``ab`` (the table's move for ordering, one test narrowing bounds, the
 # value from the top, every card's value, the principal line). Included textually by
-# ``_search.pyx`` (``include``): they call ``ab`` and share its ``Search``, which lives there.
+# ``_ab.pxi`` (``include``): they call ``ab`` and share its ``Search`` (``_search_defs.pxd``).
 
 
 cdef inline int table_move(Search* S, const State* s, Canon* cn) noexcept nogil:

@@ -48,7 +48,7 @@ tricks left up: -25.3 / -26.4 %); the key's tag in the entry (this file) -26.3 %
 Dropped: the key without the trick number +15.5 %, with ``need`` -23.6 % (against
 -24.3 %); two cards kept per entry (the last two refutations first) -24.9 % (against
 -24.3 %); the entry erased when its card led an all-node -25.4 %; 16,384 / 262,144
-entries -25.0 / -26.5 %. With the memory, probing (``_search.pyx``) is worth little:
+entries -25.0 / -26.5 %. With the memory, probing (``_ab.pxi``) is worth little:
 off -25.7 % (8 cards -17.2 %), from 7 tricks left -27.5 % (7 cards -9.1 %, 8 cards
 -9.7 %), from 9 -23.8 %; kept as it was (8)."""
 

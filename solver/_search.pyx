@@ -1,10 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The double-dummy search (C, run without the GIL): ``ab``, the zero-window fail-soft
-alpha-beta at the heart of it, with its probing of moves; the drivers on top of it (the
-value alone, every card's value, the principal line: ``_drivers.pxi``, included here since
-they call ``ab``); the transposition ``Table`` kept between solves, and ``run``,
-the one entry point ``solver.api`` calls. How it works, step by step, with the reasons and
-the measurements behind each choice: ``solver/README.md``, "How the search works".
+"""The double-dummy search (C, run without the GIL): the transposition ``Table`` kept
+between solves, and ``run``, the one entry point ``solver.api`` calls. The search itself,
+``ab`` (the zero-window fail-soft alpha-beta at the heart of it, with its probing of moves)
+and the drivers on top of it (the value alone, every card's value, the principal line), is
+``_ab.pxi``, included here for any rules and built twice more with the rules' hot fields as
+constants, for Japanese Napoleon's and The Mighty's default rules (``_search_japanese.pyx``,
+``_search_mighty.pyx``, ``_spec.h``); ``run`` hands each solve to the build its rules fit.
+How the search works, step by step, with the reasons and the measurements behind each
+choice: ``solver/README.md``, "How the search works".
 """
 
 
