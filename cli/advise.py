@@ -34,8 +34,8 @@ AllSamples = Annotated[bool, typer.Option(
                           "samples) once it cannot be the advice: it scores below the "
                           "leading one with high confidence (paired over the same samples, "
                           "2.5 standard errors), or (bids) never more than a lower bid of its "
-                          "trump, or is not legal now. Its row says so and is no longer a "
-                          "candidate.")]
+                          "trump, or is not legal now. It is no longer a candidate, and its "
+                          "row shows the samples it had (bids: and why it stopped).")]
 Samples = Annotated[int, typer.Option("--samples", "-n", help="How many deals of the unseen cards.")]
 Seed = Annotated[Optional[int], typer.Option(
     help="Random seed: the same seed gives the same samples (and the same advice when no "
@@ -200,7 +200,9 @@ def est(e, digits: int = 2, percent: bool = False) -> str:
 @advise_app.command("bid", cls=OnceCommand)
 @user_errors
 def bid(
-    hand: Annotated[str, typer.Argument(help="The hand: AKQ.JT9.2.AK3 (S.H.D.C) or 'AS KS ...'.",
+    hand: Annotated[str, typer.Argument(help="The hand: AKQ.JT9.2.AK3 (S.H.D.C) or 'AS KS ...'; "
+                                        "the Joker (Mighty, Japoleon) as +JO after the suits "
+                                        "or JO in the list.",
                                         show_default=False)],
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
     auction: Annotated[Optional[str], typer.Option(
@@ -319,9 +321,12 @@ def bid(
             lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
                          f"{est(b['score'])}{mark}")
     best = advice.best
+    # (Secretary's bids are trick counts: the trump, declared after the auction, is the row's)
+    declare = "" if best is None or best["name"] == str(best["bid"]) else \
+        f" (then declare {best['trump']})"
     if best is not None:
-        tied = [str(b["bid"]) for b in advice.tied[1:]]
-        lines.append(f"best bid: {best['bid']} (expected score {est(best['score'])}, "
+        tied = [b["name"] for b in advice.tied[1:]]
+        lines.append(f"best bid: {best['bid']}{declare} (expected score {est(best['score'])}, "
                      f"P(make) {est(best['p_make'], percent=True)})"
                      + (f"; tied with {', '.join(tied)}: ties go to the first in the table"
                         if tied else ""))
@@ -331,7 +336,8 @@ def bid(
                      "limit): "
                      "the estimates leave each out where it is open, so the advice rests on "
                      "fewer samples (raise --time-limit or --node-limit)")
-    lines.append(f"recommended: {advice.recommended}")
+    lines.append(f"recommended: {advice.recommended}"
+                 + (declare if advice.recommended != "pass" else ""))
     typer.echo("\n".join(lines))
 
 
@@ -366,8 +372,10 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
     if advice.kind == "discard":
         call = (f", call {card_text(advice.call)}" if advice.call is not None
                 else ", no card called (Napoleon plays alone)")
-    lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}{call}, "
-             f"{advice.samples} samples, seed {advice.seed}"]
+    # (Secretary's bid is a number of tricks: the trump is declared after the auction)
+    trump = f", trump {advice.trump}" if v.name == "secretary" and advice.trump else ""
+    lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}{trump}{call}, "
+             f"{plural(advice.samples, 'sample')}, seed {advice.seed}"]
     if advice.kind == "discard" and advice.alone and advice.call is not None:
         lines.append(f"Napoleon plays alone: {card_text(advice.call)} is in his own hand + "
                      f"{rest_name(v)}")
@@ -402,8 +410,10 @@ def call(
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
-    cards not held) and for playing alone, compared on the same samples. A choice surely
-    behind the leading one stops early (checked every 16 samples; --all-samples: never).
+    cards not held) and for playing alone (not in Secretary, where the Secretary is whoever
+    holds the coup card), compared on the same samples. The first row is the advice. A
+    choice surely behind the leading one stops early (checked every 16 samples; its row
+    then has fewer samples; --all-samples: never).
 
     Examples:
 

@@ -60,6 +60,13 @@ def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float |
                                                                    rel_tol=1e-12, abs_tol=1e-12)]
 
 
+
+def _bid_label(variant, bid, trump: str) -> str:
+    """A bid as the advice names it: its text, which names its trump, but in Secretary,
+    whose bids are a number of tricks only (the trump is declared after the auction),
+    followed by the trump of its row: ``"5 S"``."""
+    return f"{bid} {trump}" if variant.name == "secretary" else str(bid)
+
 def _never_above(memo: dict, variant, samples: Sequence, k: int, bid: Bid, other: Bid,
                  seat: int) -> bool:
     """Whether ``bid`` scores at most what ``other``, a bid of the same row ``k``, does in each
@@ -76,14 +83,15 @@ def _never_above(memo: dict, variant, samples: Sequence, k: int, bid: Bid, other
 
 
 def _stopped_bids(variant, per_row, live_bids: dict, legal: set, seat: int,
-                  memo: dict) -> tuple:
+                  memo: dict, trumps: Sequence[str]) -> tuple:
     """The early stop's check: ``(leader, stops)``, the leading bid (str) and the bids of
     ``live_bids`` (row -> bids still asked) that stop being asked, ``(row, str(bid))`` ->
     ``(why, bid)``. Only a legal bid can be the advice, so a bid not legal now stops
     (``("not_legal", None)``). The leader is the legal bid of best mean score so far
     (``_surely_behind``); a legal bid stops when it is surely below it (``("below",
     leader)``) or when an earlier legal bid of its row scores as much whatever the total in
-    every sample so far (``("at_most", that bid)``, :func:`_never_above`). Nothing stops while
+    every sample so far (``("at_most", that bid)``, :func:`_never_above`); bids named by
+    :func:`_bid_label`, ``trumps`` being the rows' trumps. Nothing stops while
     no bid is legal (nothing to judge by). Where a search limit left a sample's score open,
     the bid judged takes its highest possible score there and the leader its lowest, so an
     open sample only makes a bid harder to stop. ``memo``: :func:`_score_range`'s."""
@@ -92,7 +100,8 @@ def _stopped_bids(variant, per_row, live_bids: dict, legal: set, seat: int,
         return None, {}
     got = {(k, b): [_score_range(memo, (k, i, str(b)), variant, r[:3], r[3], b, seat)
                     for i, r in enumerate(per_row[k])] for k, b in candidates}
-    (_, lead_bid), behind = _surely_behind(got)
+    (lead_k, lead_bid), behind = _surely_behind(got)
+    lead = _bid_label(variant, lead_bid, trumps[lead_k])
     stops = {}
     for k, bids in live_bids.items():
         earlier = []                # the row's legal bids before this one
@@ -101,18 +110,18 @@ def _stopped_bids(variant, per_row, live_bids: dict, legal: set, seat: int,
                 stops[(k, str(b))] = ("not_legal", None)
                 continue
             if (k, b) in behind:
-                stops[(k, str(b))] = ("below", str(lead_bid))
+                stops[(k, str(b))] = ("below", lead)
             else:
                 above = next((a for a in earlier
                               if _never_above(memo, variant, per_row[k], k, b, a, seat)), None)
                 if above is not None:
-                    stops[(k, str(b))] = ("at_most", str(above))
+                    stops[(k, str(b))] = ("at_most", _bid_label(variant, above, trumps[k]))
             earlier.append(b)
-    return str(lead_bid), stops
+    return lead, stops
 
 
 def _bid_json(row: dict) -> dict:
-    return {"bid": str(row["bid"]), "legal": row.get("legal", True),
+    return {"bid": str(row["bid"]), "trump": row.get("trump"), "legal": row.get("legal", True),
             "p_make": row["p_make"].to_json(), "score": row["score"].to_json(),
             "samples": row.get("samples"),
             "stopped": None if row.get("stopped") is None else
@@ -146,7 +155,7 @@ class BidAdvice:
                 "samples": self.samples, "samples_asked": self.asked, "within": self.within,
                 "seed": self.seed, "recommended": self.recommended,
                 "best": None if self.best is None else _bid_json(self.best),
-                "best_tied": [str(b["bid"]) for b in self.tied],
+                "best_tied": [b["name"] for b in self.tied],
                 "open_samples": self.open_samples,
                 "trumps": [{"trump": r["label"], "samples": r["samples"],
                             "stopped_behind": r["stopped_behind"], "points": r["histogram"],
@@ -307,7 +316,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
         if done < end or (deadline is not None and time.monotonic() >= deadline):
             break
         if end < samples:
-            leader, stops = _stopped_bids(variant, per_row, live_bids, legal, seat, memo)
+            leader, stops = _stopped_bids(variant, per_row, live_bids, legal, seat, memo,
+                                          [label for label, _, _ in plans])
             for k in rows_now:
                 ended = [b for b in live_bids[k] if (k, str(b)) in stops]
                 if len(ended) == len(live_bids[k]):
@@ -336,7 +346,8 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             n, why, ahead = bid_stops.get((k, str(b)), (len(mine), None, None))
             stats = _bid_stats(variant, outcomes[:n], [b], seat, certain=sampler.certain,
                                alts=alts[:n])[0]
-            stats.update(legal=str(b) in legal, samples=n, stopped=why, ahead=ahead)
+            stats.update(legal=str(b) in legal, samples=n, stopped=why, ahead=ahead,
+                         trump=label, name=_bid_label(variant, b, label))
             bids.append(stats)
         exact = [lo for _, lo, hi in outcomes if lo == hi]
         calls: dict[str, int] = {}

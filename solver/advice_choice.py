@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from napoleon_rules.cards import card_name, cards_of, mask_of, sort_cards
+from napoleon_rules.cards import card_name, cards_of, mask_of, sort_cards, trump_name
 from napoleon_rules.moves import Bid
 
 from .advice_core import (AdviceError, SearchBudget, announce, discard_key, mean_estimate,
@@ -37,14 +37,19 @@ class ChoiceAdvice:
     variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
     call: int | None = None        #: discard advice: the card called (None: no friend)
     alone: bool | None = None      #: discard advice: Napoleon plays alone (the call is his)
+    trump: str | None = None       #: the trump (Secretary's bid does not name it)
 
     def to_json(self) -> dict:
+        # The advice is the first row: an option with every sample (one surely behind the
+        # leader stopped early, or a halving round dropped it: ``stopped``), best first.
         return {"kind": self.kind, "variant": self.variant,
-                "options": self.variant_options, "bid": self.bid,
+                "options": self.variant_options, "bid": self.bid, "trump": self.trump,
                 "samples": self.samples, "seed": self.seed,
                 **({"call": None if self.call is None else card_name(self.call),
                     "alone": self.alone} if self.kind == "discard" else {}),
+                "best": self.rows[0]["option"] if self.rows else None,
                 "choices": [{"choice": r["option"], "samples": r["n"],
+                             "stopped": r["n"] < self.samples,
                              **{k: r[k].to_json() if r.get(k) is not None else None
                                 for k in ("points", "p_make", "score")}} for r in self.rows]}
 
@@ -155,7 +160,7 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         (lambda r: (-r["n"], -(r["score"].mean if r["score"].mean is not None else -1e9)))
     rows.sort(key=key)
     return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows,
-                        variant.changed_options())
+                        variant.changed_options(), trump=trump_name(plans[0][1].trump))
 
 
 def _behind(variant, cache, memo, alive, n, bid, seat) -> set[int]:

@@ -801,23 +801,28 @@ def test_stopping_early_needs_every_legal_bid_surely_behind(monkeypatch):
     per_row = [[(None, k, i, None) for i in range(32)] for k in table]
     live = {k: list(table[k]) for k in table if k != 5}
     legal = {"A", "B", "C", "D", "E"}
-    assert ab._stopped_bids(None, per_row, live, legal, 0, {}) == (
+    jp, trumps = get_variant("japanese"), ["S", "H", "D", "C", "NT", "S"]
+    assert ab._stopped_bids(jp, per_row, live, legal, 0, {}, trumps) == (
         "A", {(1, "B"): ("below", "A"), (2, "D"): ("below", "A"), (4, "F"): ("not_legal", None)})
     # without C, the leader is still A; with row 0 gone, the leader is C
     legal.discard("C")
-    assert ab._stopped_bids(None, per_row, live, legal, 0, {})[1][(1, "C")] == \
+    assert ab._stopped_bids(jp, per_row, live, legal, 0, {}, trumps)[1][(1, "C")] == \
         ("not_legal", None)
     legal.add("C")
     del live[0]
-    leader, stops = ab._stopped_bids(None, per_row, live, legal, 0, {})
+    leader, stops = ab._stopped_bids(jp, per_row, live, legal, 0, {}, trumps)
     assert leader == "C" and set(stops) == {(1, "B"), (2, "D"), (4, "F")}
-    assert ab._stopped_bids(None, per_row, live, set(), 0, {}) == (None, {})
+    assert ab._stopped_bids(jp, per_row, live, set(), 0, {}, trumps) == (None, {})
     # a bid never above an earlier bid of its row stops as "at most" that one (not the
     # other way round: ties go to the first)
     monkeypatch.setattr(ab, "_never_above", lambda memo, v, s, k, bid, other, seat:
                         {bid, other} == {"G", "H"})
-    assert ab._stopped_bids(None, per_row, {5: ["G", "H"]}, {"G", "H"}, 0, {}) == \
+    assert ab._stopped_bids(jp, per_row, {5: ["G", "H"]}, {"G", "H"}, 0, {}, trumps) == \
         ("G", {(5, "H"): ("at_most", "G")})
+    # Secretary's bids are trick counts, the same in every row: named with their row's trump
+    assert ab._stopped_bids(get_variant("secretary"), per_row, {0: ["A"], 1: ["B", "C"]},
+                            {"A", "B", "C"}, 0, {}, trumps) == \
+        ("A S", {(1, "B"): ("below", "A S")})
 
 
 def test_the_declaration_with_a_point_card_put_away_is_asked_before_all_20():
@@ -880,3 +885,6 @@ def test_a_call_surely_behind_stops_early_and_the_others_are_unchanged():
         assert r["score"] == by_option[r["option"]]["score"]
     assert early.rows[0]["option"] == full.rows[0]["option"]
     assert early.to_json() == advise_call(v7, hand, jobs=2, **kwargs).to_json()
+    js = early.to_json()
+    assert js["best"] == full.rows[0]["option"] and js["trump"] == "S"
+    assert [c["choice"] for c in js["choices"] if c["stopped"]] == ["alone"]

@@ -193,6 +193,27 @@ def test_bid_output_names_the_tied_bids():
     assert "ties go to the first" in run("advise", "bid", "--help").stdout
 
 
+
+def test_secretary_bids_name_the_trump_of_their_row():
+    """A Secretary bid is a number of tricks, the trump declared after the auction: the same
+    bid in every row, so the advice names the row's trump with it."""
+    args = ["advise", "bid", "AKQJ.K843..32", "-v", "secretary", "-n", "16", "-j", "1",
+            "--seed", "1"]
+    data = json.loads(run(*args, "--json").stdout)
+    best = data["best"]
+    assert best["trump"] == "S" and data["recommended"] == best["bid"] == "1"
+    assert data["best_tied"][0] == "1 S" and "1 H" in data["best_tied"]
+    text = run(*args).stdout
+    assert "best bid: 1 (then declare S)" in text and "tied with 2 S, 3 S" in text
+    assert "recommended: 1 (then declare S)" in text
+    # the call advice says the trump too, and which choice it advises
+    call = ["advise", "call", "AKQJ.K843..32", "-v", "secretary", "--trump", "H", "--bid", "7",
+            "-n", "16", "-j", "1", "--seed", "2"]
+    data = json.loads(run(*call, "--json").stdout)
+    assert data["trump"] == "H" and data["best"] == data["choices"][0]["choice"]
+    assert not any(c["stopped"] for c in data["choices"])
+    assert "bid 7, trump H, 16 samples" in run(*call).stdout
+
 def test_play_marks_every_tied_best_card(tmp_path):
     path, pins = nap_position_with_a_tie(tmp_path)
     args = ["advise", "play", "-p", path, "--seat", "0", "-n", "2", "--seed", "1", *pins]
