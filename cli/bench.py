@@ -151,42 +151,60 @@ def summary(times: list[float]) -> dict[str, float]:
             "max_s": max(times)}
 
 
+def _timed(solve, pos, mode, node_limit, time_limit, tt_mb) -> tuple:
+    """One timed solve: (seconds, stats, value or None when a limit stopped it)."""
+    start = time.perf_counter()
+    try:
+        result = solve(pos, mode=mode, node_limit=node_limit, time_limit=time_limit, tt_mb=tt_mb)
+    except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
+        if type(e).__name__ != "SearchLimitError":
+            raise
+        return time.perf_counter() - start, e.stats, None
+    return time.perf_counter() - start, result.stats, result.value
+
+
+def _tally(runs: list[tuple]) -> dict[str, Any]:
+    """The bench's summary of timed solves (``_timed``'s, in deal order): the times of the
+    completed solves; nodes per second over every solve, the limited ones too; and each
+    deal's value, nodes and seconds, for finding the hard deals."""
+    times = [t for t, _, v in runs if v is not None]
+    total = sum(t for t, _, _ in runs)
+    nodes = sum(st.get("nodes", 0) for _, st, _ in runs)
+    out = summary(times)
+    out.update(solved=len(times), stopped=len(runs) - len(times), nodes=nodes,
+               nodes_per_s=nodes / total if total > 0 else None,
+               values=[v for _, _, v in runs],
+               deal_nodes=[st.get("nodes", 0) for _, st, _ in runs],
+               deal_seconds=[t for t, _, _ in runs])
+    return out
+
+
 def run_solver(positions: list[Position], node_limit, time_limit, progress,
                mode: str = "cards", tt_mb: int = DEFAULT_TT_MB) -> dict[str, Any]:
     solve = fast_solve()
-    times: list[float] = []        # completed solves only
-    nodes = 0
-    total = 0.0                    # every solve, the limited ones too (for nodes per second)
-    values: list[Optional[int]] = []
-    deal_nodes: list[int] = []     # per deal, in order (the limited ones too): where the
-    deal_seconds: list[float] = []  # time goes, for finding the hard deals
-    limited = 0
-    for pos in progress(positions, "fast solver"):
-        start = time.perf_counter()
-        try:
-            result = solve(pos, mode=mode, node_limit=node_limit, time_limit=time_limit,
-                           tt_mb=tt_mb)
-        except Exception as e:  # noqa: BLE001 - a search limit counts, anything else is a bug
-            if type(e).__name__ != "SearchLimitError":
-                raise
-            stats, value, solved = e.stats, None, False
-        else:
-            stats, value, solved = result.stats, result.value, True
-        elapsed = time.perf_counter() - start
-        if solved:
-            times.append(elapsed)
-        else:
-            limited += 1
-        total += elapsed
-        nodes += stats.get("nodes", 0)
-        values.append(value)
-        deal_nodes.append(stats.get("nodes", 0))
-        deal_seconds.append(elapsed)
-    out = summary(times)
-    out.update(solved=len(times), stopped=limited, nodes=nodes,
-               nodes_per_s=nodes / total if total > 0 else None, values=values,
-               deal_nodes=deal_nodes, deal_seconds=deal_seconds)
-    return out
+    return _tally([_timed(solve, pos, mode, node_limit, time_limit, tt_mb)
+                   for pos in progress(positions, "fast solver")])
+
+
+def run_vs_plain(positions: list[Position], node_limit, time_limit, progress,
+                 mode: str, tt_mb: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``run_solver``'s summary twice (``--vs-plain``): as solved (by a specialised build of
+    the search where the rules fit one) and on the plain build. Each deal is solved by both
+    in turn, the first of the two alternating from deal to deal, after one untimed solve,
+    so that a slower minute or the first solve's set-up falls on both alike."""
+    from solver import _search
+    solve = fast_solve()
+    _timed(solve, positions[0], mode, node_limit, time_limit, tt_mb)     # (a limit may stop it)
+    runs: dict[bool, list] = {True: [], False: []}
+    try:
+        for i, pos in enumerate(progress(positions, "fast solver, both builds")):
+            for specialised in ((True, False) if i % 2 == 0 else (False, True)):
+                _search.use_specialised(specialised)
+                runs[specialised].append(_timed(solve, pos, mode, node_limit, time_limit,
+                                                tt_mb))
+    finally:
+        _search.use_specialised(True)
+    return _tally(runs[True]), _tally(runs[False])
 
 
 def run_dds(dds, positions: list[Position], progress) -> dict[str, Any]:
@@ -234,6 +252,15 @@ def report_text(result: dict) -> str:
             k = max(solved, key=s["deal_seconds"].__getitem__)
             lines.append(f"  slowest: deal {k} ({_ms(s['deal_seconds'][k])}, "
                          f"{s['deal_nodes'][k]} nodes; --json lists every deal's)")
+    p = result.get("plain")
+    if p is not None:
+        lines.append(f"plain build: median {_ms(p['median_s'])}, mean {_ms(p['mean_s'])}, "
+                     f"max {_ms(p['max_s'])}; {p['nodes']} nodes")
+        r = result.get("ratio_plain")
+        if r:
+            lines.append(f"time ratio fast/plain build: median {r['median']:.2f}x, "
+                         f"mean {r['mean']:.2f}x (where no build is specialised for the "
+                         "rules, both runs use the plain one: the ratio is noise)")
     d = result.get("dds")
     if d is not None:
         for key in ("all_cards", "value_only"):
@@ -260,6 +287,12 @@ def bench(
     vs_dds: Annotated[bool, typer.Option(
         "--vs-dds", help="Bridge only: solve the same deals with DDS (the endplay package) "
                          "and print the time ratio.")] = False,
+    vs_plain: Annotated[bool, typer.Option(
+        "--vs-plain", help="Solve the same deals with the search's plain build too and print "
+                           "the time ratio: Japanese Napoleon's and The Mighty's default "
+                           "rules have a build of their own, their rules' fields constants "
+                           "(solver/README.md, 'Specialised builds'); the two must agree "
+                           "node for node.")] = False,
     node_limit: Annotated[Optional[int], typer.Option(
         help="Stop a solve after this many nodes (the deal is counted as limited; exit code 3).",
         show_default=False)] = None,
@@ -294,7 +327,7 @@ def bench(
     """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
 
     Prints the median, mean and max solve time and nodes per second; with --vs-dds (bridge)
-    also DDS's times on the same deals and the ratio. Bridge deals cycle the trump S H D C
+    also DDS's times on the same deals and the ratio, with --vs-plain the plain build's. Bridge deals cycle the trump S H D C
     NT with seat 1 on lead; other variants use a fixed declaration by seat 0 (trump: its
     longest suit; call: the highest trump it lacks; discard: its lowest cards), seat 0 leads.
     With --analyse it times whole-table analyses ('napoleon analyse') of seeded deals
@@ -306,6 +339,7 @@ def bench(
         napoleon bench --variant japanese --deals 5 --time-limit 60
         napoleon bench --variant japanese --cards 7 --deals 20
         napoleon bench --variant japanese --deals 5 --mode value
+        napoleon bench --variant japanese --deals 20 --mode value --vs-plain
         napoleon bench --cards 9 --deals 20 --vs-dds
         napoleon bench --variant japanese --analyse --seed 0 --deals 6 --jobs 2
     """
@@ -340,8 +374,21 @@ def bench(
                               "mode": mode.value, "tt_mb": tt_mb}
     if solve is not None:
         with options_named_as_typed():      # a table too large: "(--tt-mb)"
-            result["solver"] = run_solver(positions, node_limit, time_limit, progress,
-                                          mode.value, tt_mb)
+            if vs_plain:
+                result["solver"], result["plain"] = run_vs_plain(
+                    positions, node_limit, time_limit, progress, mode.value, tt_mb)
+            else:
+                result["solver"] = run_solver(positions, node_limit, time_limit, progress,
+                                              mode.value, tt_mb)
+        if vs_plain:
+            s, p = result["solver"], result["plain"]
+            result["ratio_plain"] = None if s["stopped"] or p["stopped"] else \
+                {"median": _ratio(s["median_s"], p["median_s"]),
+                 "mean": _ratio(s["mean_s"], p["mean_s"])}
+            if (s["values"], s["deal_nodes"]) != (p["values"], p["deal_nodes"]) and \
+                    not (s["stopped"] or p["stopped"]):
+                fail("the specialised and the plain build of the search disagree: a bug, "
+                     "please report it", EXIT_INTERNAL)
     if dds is not None:
         result["dds"] = run_dds(dds, positions, progress)
     if solve is not None and dds is not None:

@@ -335,6 +335,24 @@ def test_bench_exits_3_when_a_limit_leaves_deals_out():
 
 
 @needs_fast
+def test_bench_vs_plain_times_both_builds_on_the_same_deals():
+    """--vs-plain solves each deal with the specialised build (Japanese's and The Mighty's
+    default rules) and with the plain one: the same values and nodes, both timed, and the
+    ratio; without a limit nothing stops."""
+    for variant in ("japanese", "mighty", "bridge"):
+        data = json.loads(run("bench", "-v", variant, "--deals", "3", "--cards", "4",
+                              "--vs-plain", "--json").stdout)
+        fast, plain = data["solver"], data["plain"]
+        assert (fast["values"], fast["deal_nodes"]) == (plain["values"], plain["deal_nodes"])
+        assert fast["solved"] == plain["solved"] == 3 and data["ratio_plain"]["median"] > 0
+    text = run("bench", "-v", "japanese", "--deals", "2", "--cards", "4", "--vs-plain").stdout
+    assert "plain build: median" in text and "time ratio fast/plain build" in text
+    limited = run("bench", "-v", "japanese", "--deals", "2", "--cards", "6", "--node-limit",
+                  "50", "--vs-plain", "--json")
+    assert limited.exit_code == 3 and json.loads(limited.stdout)["ratio_plain"] is None
+
+
+@needs_fast
 def test_bench_takes_the_table_size():
     """--tt-mb reaches every solve: a 1 MB table cannot keep every entry of a full deal's
     search, so the nodes differ from the default's, and the JSON and the header name the
