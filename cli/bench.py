@@ -352,7 +352,7 @@ def bench(
         raise UsageError(f"--deals must be 1..100000, not {deals}")
     if analyse:
         _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
-                       json_out)
+                       json_out, vs_plain)
         return
     if jobs is not None:
         raise UsageError("--jobs applies to --analyse only: the solver bench times one thread")
@@ -414,10 +414,10 @@ def bench(
 
 
 def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
-                   json_out) -> None:
+                   json_out, vs_plain: bool = False) -> None:
     """``bench --analyse`` (``cli/bench_analyse.py``): the checks, the run, the report."""
-    for given, flag in ((vs_dds, "--vs-dds"), (cards is not None, "--cards"),
-                        (mode is not None, "--mode")):
+    for given, flag in ((vs_dds, "--vs-dds"), (vs_plain, "--vs-plain"),
+                        (cards is not None, "--cards"), (mode is not None, "--mode")):
         if given:
             raise UsageError(f"{flag} does not apply to --analyse (whole tables of full deals)")
     if fast_solve() is None:

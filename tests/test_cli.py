@@ -390,7 +390,8 @@ def test_bench_analyse_times_the_tables_of_the_seeded_deals():
 @needs_fast
 def test_bench_analyse_refuses_what_does_not_apply_and_reports_limits():
     for extra, what in ((("--mode", "value"), "--mode"), (("--cards", "3"), "--cards"),
-                        (("--vs-dds",), "--vs-dds"), (("-j", "0"), "--jobs must be")):
+                        (("--vs-dds",), "--vs-dds"), (("--vs-plain",), "--vs-plain"),
+                        (("-j", "0"), "--jobs must be")):
         assert_user_error(run("bench", "-v", "nap", "--analyse", *extra), what)
     assert_user_error(run("bench", "-v", "nap", "--jobs", "2"), "--jobs", "--analyse")
     r = run("bench", "-v", "nap", "--analyse", "--deals", "2", "--node-limit", "1", "-j", "1")
