@@ -65,6 +65,21 @@ def test_japanese_endgames(benchmark, cards, mode):
     benchmark.pedantic(_solve_all, args=(positions, mode), rounds=3, iterations=1)
 
 
+@pytest.mark.parametrize("build", ["specialised", "plain"])
+def test_japanese_endgames_by_build(benchmark, build):
+    """The same 7-card endgames by value on the search built for Japanese Napoleon's default
+    rules (what ``solve`` uses for them) and on the plain build (solver/README.md,
+    "Specialised builds"): the same nodes, the time of each."""
+    from solver import _search
+    positions = japanese_positions(7)
+    _search.use_specialised(build == "specialised")
+    try:
+        benchmark.extra_info["nodes"] = _solve_all(positions, "value")
+        benchmark.pedantic(_solve_all, args=(positions, "value"), rounds=3, iterations=1)
+    finally:
+        _search.use_specialised(True)
+
+
 @pytest.mark.skipif(not os.environ.get("NAPOLEON_BENCH_FULL"), reason="full deals are slow: "
                     "set NAPOLEON_BENCH_FULL=1")
 def test_japanese_full_deal_value(benchmark):
