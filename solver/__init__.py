@@ -1,5 +1,5 @@
-"""napoleon-solver's fast double-dummy solver (Cython). See ``solver/_search.pyx`` for how
-the search works and ``solver/api.py`` for the API."""
+"""napoleon-solver's fast double-dummy solver (Cython). See ``solver/README.md`` and
+``solver/_ab.pxi`` for how the search works and ``solver/api.py`` for the API."""
 
 import importlib
 
