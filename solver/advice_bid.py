@@ -60,12 +60,12 @@ def _ties(rows: Sequence[dict], best: dict | None, key: Callable[[dict], float |
                                                                    rel_tol=1e-12, abs_tol=1e-12)]
 
 
-
 def _bid_label(variant, bid, trump: str) -> str:
     """A bid as the advice names it: its text, which names its trump, but in Secretary,
     whose bids are a number of tricks only (the trump is declared after the auction),
     followed by the trump of its row: ``"5 S"``."""
     return f"{bid} {trump}" if variant.name == "secretary" else str(bid)
+
 
 def _never_above(memo: dict, variant, samples: Sequence, k: int, bid: Bid, other: Bid,
                  seat: int) -> bool:
