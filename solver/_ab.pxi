@@ -37,7 +37,7 @@ from solver._rules cimport (n_seats_of, n_tricks_of, unit_points_of, point_mask_
                             joker_names_suit_of, quick_tricks_of, partition_of, part_points_of)
 from solver._rules cimport (first_trick_plain_of, any_dead_of, joker_mode_of,
                             joker_powerless_first_last_of, led_joker_wins_unfollowed_of,
-                            pair_from_second_trick_of, reveal_of, coup_card_of)
+                            pair_from_second_trick_of, reveal_of)
 from solver._search_defs cimport (Search, ABORT_NONE, ABORT_NODES, ABORT_TIME, ABORT_INTERRUPT,
                                   SURE_AFTER_TT, PROBE_LEFT, PROBE_FIRST, PROBE_OTHERS,
                                   PROBE_SLOTS)
@@ -523,7 +523,7 @@ cdef bint rules_fit(const Rules* r) noexcept nogil:
         led_joker_wins_unfollowed_of(r) == r.led_joker_wins_unfollowed and \
         pair_from_second_trick_of(r) == r.pair_from_second_trick and \
         joker_names_suit_of(r) == r.joker_names_suit and reveal_of(r) == r.reveal and \
-        coup_card_of(r) == r.coup_card and quick_tricks_of(r) == r.quick_tricks and \
+        quick_tricks_of(r) == r.quick_tricks and \
         partition_of(r) == r.partition and part_points_of(r) == r.part_points
 
 

@@ -11,15 +11,15 @@ from solver._rules cimport (Rules, State, TrumpRules, JOKER, popcount64, ctz64, 
                             suit_cards, suits_cards, trump_index)
 from solver._clean cimport sure_worth
 from solver._sure_tables cimport Sure
-from solver._rules cimport n_seats_of, unit_points_of, point_mask_of, reveal_of, coup_card_of
+from solver._rules cimport n_seats_of, unit_points_of, point_mask_of, reveal_of
 
 
 cdef inline uint64_t free_cards(const Rules* r, const State* s) noexcept nogil:
     """The cards a seat may play at any time, following or not: the rules' free cards and,
     while its reveal is unused, Secretary's coup card."""
     cdef uint64_t free = r.tr[trump_index(s.trump)].free_mask
-    if reveal_of(r) and not s.reveal_used and coup_card_of(r) >= 0:
-        free |= (<uint64_t>1) << coup_card_of(r)
+    if reveal_of(r) and not s.reveal_used and r.coup_card >= 0:
+        free |= (<uint64_t>1) << r.coup_card
     return free
 
 
@@ -365,8 +365,8 @@ cdef inline int seq_bound(const Rules* r, const Sure* q, const State* s, int rng
             elif not (lead_h & suit_cards(su)):
                 continue
             c = _trick_card(r, q, s, rng, H, su, pl, A & hand, voids, others,
-                            t.free_mask | (((<uint64_t>1) << coup_card_of(r)) if H == r.partner and
-                                           reveal_of(r) and not s.reveal_used and coup_card_of(r) >= 0
+                            t.free_mask | (((<uint64_t>1) << r.coup_card) if H == r.partner and
+                                           reveal_of(r) and not s.reveal_used and r.coup_card >= 0
                                            else 0), free)
             tc[su + 1] = c
             if c < 0:

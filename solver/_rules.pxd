@@ -110,7 +110,6 @@ cdef extern from "_spec.h":
     int pair_from_second_trick_of "PAIR_FROM_SECOND_TRICK_OF"(const Rules* r) noexcept nogil
     int joker_names_suit_of "JOKER_NAMES_SUIT_OF"(const Rules* r) noexcept nogil
     int reveal_of "REVEAL_OF"(const Rules* r) noexcept nogil
-    int coup_card_of "COUP_CARD_OF"(const Rules* r) noexcept nogil
     int quick_tricks_of "QUICK_TRICKS_OF"(const Rules* r) noexcept nogil
     int partition_of "PARTITION_OF"(const Rules* r) noexcept nogil
     int part_points_of "PART_POINTS_OF"(const Rules* r) noexcept nogil
@@ -311,8 +310,8 @@ cdef inline uint64_t legal_mask(const Rules* r, const State* s) noexcept nogil:
     follow = hand & suit_cards(suit)
     if follow:
         free = t.free_mask
-        if reveal_of(r) and seat == r.partner and not s.reveal_used and coup_card_of(r) >= 0:
-            free |= bit(coup_card_of(r))
+        if reveal_of(r) and seat == r.partner and not s.reveal_used and r.coup_card >= 0:
+            free |= bit(r.coup_card)
         return follow | (hand & free)
     return hand
 
@@ -399,7 +398,7 @@ cdef inline int apply_move(const Rules* r, const State* s, int move, State* out,
         out.joker_called = 1 if move & MOVE_CALL else 0
         if out.trump == TRUMP_UNFIXED and card != JOKER:
             out.trump = card // 13
-    elif reveal_of(r) and card == coup_card_of(r) and seat == r.partner and not s.reveal_used:
+    elif reveal_of(r) and card == r.coup_card and seat == r.partner and not s.reveal_used:
         suit = suit_to_follow(s)
         if suit >= 0 and card // 13 != suit and s.hands[seat] & suit_cards(suit):
             out.reveal_used = 1

@@ -42,9 +42,6 @@
 #define PAIR_FROM_SECOND_TRICK_OF(r)     SPEC_FIELD(r, pair_from_second_trick,     1, 0)
 #define JOKER_NAMES_SUIT_OF(r)           SPEC_FIELD(r, joker_names_suit,           0, 1)
 #define REVEAL_OF(r)                     SPEC_FIELD(r, reveal,                     0, 0)
-/* (read in every build: a constant -1 made gcc warn about shifts by it in branches that
-   REVEAL_OF's 0 removes anyway) */
-#define COUP_CARD_OF(r)                  ((r)->coup_card)
 #define QUICK_TRICKS_OF(r)               SPEC_FIELD(r, quick_tricks,               0, 0)
 #define PARTITION_OF(r)                  SPEC_FIELD(r, partition,                  2, 2)
 #define PART_POINTS_OF(r)                SPEC_FIELD(r, part_points,                1, 1)

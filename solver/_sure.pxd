@@ -19,7 +19,7 @@ from solver._clean cimport sure_worth, clean_points, clean_cap
 from solver._sure_tables cimport Sure, sure_init, sure_kinds, sure_range
 from solver._cash cimport cash_value, seq_bound, free_cards
 from solver._rules cimport (n_seats_of, unit_points_of, point_mask_of, first_trick_plain_of,
-                            reveal_of, coup_card_of, quick_tricks_of)
+                            reveal_of, quick_tricks_of)
 
 
 cdef inline int abs_forced(const Rules* r, const State* s, uint64_t sure, int side) noexcept nogil:
@@ -312,7 +312,7 @@ cdef inline int sure_bounds(const Rules* r, Sure* q, const State* s, int maxv, i
         if c > f0 and hi + f0 - c < need:       # this trick's count instead of ``f0``
             q.fired_hi += 1
             rel[0] = sure_side[0] & ~unnamed
-            if reveal_of(r) and coup_card_of(r) >= 0:
-                rel[0] |= bit(coup_card_of(r)) & in_play
+            if reveal_of(r) and r.coup_card >= 0:
+                rel[0] |= bit(r.coup_card) & in_play
             return hi + f0 - c
     return -1
