@@ -9,8 +9,6 @@ from solver._rules cimport Rules, State, JOKER, apply_move, fill_rules, fill_sta
 from solver._rules cimport MAX_MOVES
 from solver._order cimport gen_moves
 from solver._sure cimport Sure, sure_init, sure_bounds
-from solver._search_japanese cimport rules_fit as japanese_fit
-from solver._search_mighty cimport rules_fit as mighty_fit
 
 
 def rules_probe(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
@@ -67,14 +65,3 @@ def sure_probe(dict rules, tuple hands, int leader, int trick, tuple played, int
     b = sure_bounds(&r, &q, &s, maxv, need, &rel)
     return b, rel
 
-
-def fit_probe(dict rules):
-    """For tests: which specialised build of the search may search under these compiled
-    rules (``rules_fit``): ``"japanese"``, ``"mighty"`` or None (the plain build)."""
-    cdef Rules r
-    fill_rules(rules, &r)
-    if japanese_fit(&r):
-        return "japanese"
-    if mighty_fit(&r):
-        return "mighty"
-    return None

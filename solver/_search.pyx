@@ -23,6 +23,24 @@ from solver._search_mighty cimport rules_fit as mighty_fit, search_core as might
 cdef bint _specialised = True
 
 
+cdef int _build_of(const Rules* r) noexcept nogil:
+    """The build of the search ``run`` hands a solve under ``r`` to: 1 Japanese's, 2 The
+    Mighty's, 0 the plain one (also while ``use_specialised(False)``)."""
+    if not _specialised:
+        return 0
+    if japanese_fit(r):
+        return 1
+    return 2 if mighty_fit(r) else 0
+
+
+def build_for(dict rules):
+    """For tests: which build of the search ``run`` would search under these compiled rules
+    (``_build_of``): ``"japanese"``, ``"mighty"`` or None (the plain build)."""
+    cdef Rules r
+    fill_rules(rules, &r)
+    return (None, "japanese", "mighty")[_build_of(&r)]
+
+
 def use_specialised(on):
     """For tests and measurements: whether ``run`` hands the solves whose rules fit to the
     search built for them (``_search_japanese.pyx``, ``_search_mighty.pyx``; on by
@@ -248,9 +266,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             if S.refute != NULL:
                 S.ref_coarse = S.refute + S.ref_mask + 1
                 S.ref_leads = S.ref_coarse + S.ref_mask + 1
-        special = 0
-        if _specialised:
-            special = 1 if japanese_fit(&r) else (2 if mighty_fit(&r) else 0)
+        special = _build_of(&r)
         with nogil:
             if special == 1:
                 status = japanese_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,

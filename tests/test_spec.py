@@ -14,8 +14,8 @@ import solver
 from cli.bench import bench_positions
 from napoleon_rules import get_variant
 from solver import _search
+from solver._search import build_for
 from solver._compile import compile_rules
-from solver._probes import fit_probe
 from solver.checking import positions
 
 SOLVER = Path(solver.__file__).resolve().parent
@@ -44,17 +44,17 @@ def test_every_constant_field_is_compared_before_a_solve_is_handed_over():
 def test_each_presets_default_rules_go_to_its_build():
     for name in ("japanese", "japanese-stakes", "mighty", "japoleon", "secretary", "nap",
                  "bridge"):
-        assert fit_probe(_rules(name)) == BUILDS.get(name), name
-        assert fit_probe(_rules(name, cards=3)) == BUILDS.get(name), name
+        assert build_for(_rules(name)) == BUILDS.get(name), name
+        assert build_for(_rules(name, cards=3)) == BUILDS.get(name), name
     # Same-two and Yoromeki are read from the rules in every build (the answers below say
     # they are right); the other options change a constant
     for options in ({"same_two": False}, {"yoromeki": False}):
-        assert fit_probe(_rules("japanese", options)) == "japanese"
+        assert build_for(_rules("japanese", options)) == "japanese"
     for options in ({"players": 4}, {"players": 6}, {"players": 7}, {"first_trick_plain": False}):
-        assert fit_probe(_rules("japanese", options)) is None, options
+        assert build_for(_rules("japanese", options)) is None, options
     for options in ({"joker_powerless_first_last": False}, {"led_joker_wins_unfollowed": False},
                     {"players": 4}):
-        assert fit_probe(_rules("mighty", options)) is None, options
+        assert build_for(_rules("mighty", options)) is None, options
 
 
 @pytest.mark.parametrize("name", ["japanese", "mighty"])
@@ -67,7 +67,7 @@ def test_a_rules_field_off_its_constant_does_not_fit(name, field):
         rules[field] ^= 1 << 3
     else:
         rules[field] ^= 1
-    assert fit_probe(rules) is None
+    assert build_for(rules) is None
 
 
 def _both_builds(ps, mode) -> list[tuple]:
@@ -89,7 +89,7 @@ def test_the_specialised_builds_answer_as_the_plain_one(preset):
     # endgames of 2..5 tricks, at a trick start and mid-trick, every card's value, under
     # the preset's option sets (``solver.checking.CONFIGS``: some fit, some do not)
     ps = positions(preset, 60, seed=31, max_tricks=5)
-    assert sum(fit_probe(compile_rules(p)) == BUILDS[preset] for p in ps) >= 15
+    assert sum(build_for(compile_rules(p)) == BUILDS[preset] for p in ps) >= 15
     special, plain = _both_builds(ps, solver.Mode.CARDS)
     assert special == plain
 
