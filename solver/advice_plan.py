@@ -361,11 +361,12 @@ def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget,
     # The totals where some bid's score only falls (the Siberian rule's all 20)
     drops = {t for t, (fall, rise) in steps.items() if fall < 0 and rise == 0}
     known = None
+    second = None           # the declaration with a point card put away, once made
     shed = _held_back(variant, places, seat, plan, contract) if drops else None
     if shed is not None:
         lo, hi = resolve_total(pos, [t for t in points if t not in drops], offset, budget, table)
         if any(lo < t <= hi for t in drops):
-            c2, p2 = declare(variant, places, seat, shed)
+            c2, p2 = second = declare(variant, places, seat, shed)
             off2 = variant.credited(c2, 0)
             limit = HELD_BACK_PROBE if budget.node_limit is None else \
                 min(HELD_BACK_PROBE, budget.node_limit)
@@ -381,8 +382,10 @@ def _settle(variant, places, seat: int, plan: Plan, bids: Sequence[Bid], budget,
     shed = _held_back(variant, places, seat, plan, contract) if too_high else None
     if shed is None:
         return contract, lo, hi, None
-    # The declarer who bid one of these would put a point card away instead: solved so.
-    c2, p2 = declare(variant, places, seat, shed)
+    # The declarer who bid one of these would put a point card away instead: solved so
+    # (the same declaration as the probe's above when it was made: ``_held_back`` depends
+    # only on the plan and the contract).
+    c2, p2 = second or declare(variant, places, seat, shed)
     off2 = variant.credited(c2, 0)
     points = _breakpoints(variant, c2, too_high, seat, off2 + max_value(p2), exact)
     # It took every point with one more: likely all it can now, asked first.
