@@ -196,6 +196,23 @@ def est(e, digits: int = 2, percent: bool = False) -> str:
     return text + (f" ({e.undecided} open)" if e.undecided else "")
 
 
+NO_ADVICE = ("every sample's search hit its limit: no advice (raise --time-limit or "
+             "--node-limit)")
+
+
+def settled(estimates) -> bool:
+    """Whether any of these estimates (None: not asked) rests on at least one sample."""
+    return any(e is not None and e.n > 0 for e in estimates)
+
+
+def stop_without_advice(payload: dict, json_out: bool) -> None:
+    """Every sample was left open by a search limit: no advice, exit code 3 (as a stopped
+    solve). The JSON, when asked for, is still printed, its advice null."""
+    if json_out:
+        typer.echo(dumps(payload))
+    fail(NO_ADVICE, EXIT_LIMIT)
+
+
 # ---- bid ----------------------------------------------------------------------------------------
 @advise_app.command("bid", cls=OnceCommand)
 @user_errors
@@ -269,6 +286,10 @@ def bid(
                             jobs=jobs, budget=budget(time_limit, node_limit),
                             exact_points=exact_points, within=within,
                             stop_early=not all_samples, progress=step)
+    if not settled(e for row in advice.rows for b in row["bids"] if b["legal"]
+                   for e in (b["score"], b["p_make"])):
+        stop_without_advice({**advice.to_json(), "recommended": None, "best": None,
+                             "best_tied": []}, json_out)
     if json_out:
         typer.echo(dumps(advice.to_json()))
         return
@@ -362,6 +383,14 @@ def option_text(option: str) -> str:
                     for word in option.split())
 
 
+def choice_out(advice, json_out: bool, points: bool, v, seat: int) -> None:
+    """Print the call or discard advice (``choice_table`` or its JSON), or stop without
+    advice when no sample settled anything."""
+    if not settled(r.get(k) for r in advice.rows for k in ("points", "p_make", "score")):
+        stop_without_advice({**advice.to_json(), "best": None}, json_out)
+    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, points, v, seat))
+
+
 def choice_table(advice, points: bool, v, seat: int) -> str:
     """One row per option, columns padded to their widest entry; options that went through
     more halving rounds (more samples) come first."""
@@ -435,7 +464,7 @@ def call(
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
                              jobs=jobs, budget=budget(time_limit, node_limit),
                              stop_early=not all_samples, progress=step)
-    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, False, v, seat))
+    choice_out(advice, json_out, False, v, seat)
 
 
 # ---- discard ------------------------------------------------------------------------------------
@@ -497,7 +526,7 @@ def discard(
                                 constraints=constraints_from(constraint), samples=samples,
                                 seed=seed, jobs=jobs, budget=budget(time_limit, node_limit),
                                 by_score=by_score, progress=step)
-    typer.echo(dumps(advice.to_json()) if json_out else choice_table(advice, not by_score, v, seat))
+    choice_out(advice, json_out, not by_score, v, seat)
 
 
 # ---- play ---------------------------------------------------------------------------------------
@@ -560,8 +589,7 @@ def play(
                              budget=budget(time_limit, node_limit), within=within,
                              progress=step)
     if advice.dropped == advice.samples:
-        fail(f"every sample's search hit its limit: no advice (raise --time-limit or "
-             f"--node-limit)", EXIT_LIMIT)
+        stop_without_advice(advice.to_json(), json_out)
     if json_out:
         typer.echo(dumps(advice.to_json()))
         return

@@ -231,6 +231,17 @@ def _move_text(move: Move) -> str:
     return text
 
 
+def trick_so_far(pos: Position) -> list[str]:
+    """The cards already played to ``pos``'s current trick, each with its seat, the lead with
+    what came with it (a Joker's named suit, the Ripper's Joker call) as a move says it."""
+    out = []
+    for i, c in enumerate(pos.played):
+        lead = Move(c, pos.joker_suit if c == JOKER else None, pos.joker_called) if i == 0 \
+            else Move(c)
+        out.append(f"{_move_text(lead)} (seat {(pos.leader + i) % pos.players})")
+    return out
+
+
 def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
     """The best line replayed on ``pos``: one text line per trick, the leader first, each card
     with its seat, the winner and what the trick brings the declarer's side (points or tricks)
@@ -238,8 +249,7 @@ def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
     out: list[str] = []
     total = 0
     cur = pos
-    cards = [f"{card_text(c)} (seat {(cur.leader + i) % cur.players})"
-             for i, c in enumerate(cur.played)]
+    cards = trick_so_far(cur)
     leader = cur.leader
     for item in line:
         move = item if isinstance(item, Move) else Move.from_str(item)

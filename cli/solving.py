@@ -17,7 +17,7 @@ from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit
                      dumps, fail, hand_text, options_named_as_typed,
                      parse_options, plural, read_text, seat_text, trump_text, user_errors)
 from .progress import elapsed_ticker
-from .solve_deal import DealStart, line_by_trick, position_from_deal
+from .solve_deal import DealStart, line_by_trick, position_from_deal, trick_so_far
 
 #: The fast engine's transposition table, in MB, when --tt-mb is not given.
 DEFAULT_TT_MB = 64
@@ -152,7 +152,8 @@ def contract_result(start: DealStart, value: int) -> dict:
     lead: ``made``; ``total``, what the scoring counts (discarded points credited where the
     variant credits them, ``from_discards`` of it); ``needs``, the total the bid asks for
     (Misère: 0 tricks); ``by``, how far the total is from it (over when made, short when
-    failed; a total at or over it that fails is the Siberian rule: all taken, not bid)."""
+    failed); ``siberian``: the total fails only by being everything without a bid of it (the
+    Siberian rule; ``by`` is then how far over the bid it is)."""
     from solver.par import made
     v = start.position.variant
     bid = start.contract.bid
@@ -162,8 +163,10 @@ def contract_result(start: DealStart, value: int) -> dict:
     else:
         need = v.tricks_bid(bid) if v.trump_from_first_lead else \
             bid.level + 6 if v.fixed_partnership else bid.level
-    return {"made": made(v, bid, total), "total": total, "needs": need,
-            "by": abs(total - need), "from_discards": total - value}
+    ok = made(v, bid, total)
+    return {"made": ok, "total": total, "needs": need, "by": abs(total - need),
+            "siberian": not ok and not start.position.misere and total >= need,
+            "from_discards": total - value}
 
 
 def contract_outcome(start: DealStart, value: int) -> str:
@@ -179,8 +182,12 @@ def contract_outcome(start: DealStart, value: int) -> str:
     if result["made"]:
         return f"the bid {bid}: made with {amount(total, v.unit)}{credit} (needs {need})"
     if total >= need:
-        return (f"the bid {bid}: failed by taking all {amount(total, v.unit)} without bidding "
-                "them (Siberian rule)")
+        # The value is the most the side can take; the rule fails only that line. Whether
+        # the side could stop between the bid and everything is another question (the
+        # bid advice asks it with a point card put away), not solved here.
+        return (f"the bid {bid}: the best play takes all {amount(total, v.unit)}, which fails "
+                f"a bid of {need} (Siberian rule: taking everything must be bid); whether the "
+                f"side could stop between {need} and {total - 1} instead is not solved here")
     return (f"the bid {bid}: failed by {need - total} ({amount(total, v.unit)}{credit}, "
             f"needs {need})")
 
@@ -246,10 +253,7 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
         lines.append(f" {marker} {seat_text(v, s)}  {seat_role(pos, s):<{role_width}}  "
                      f"{hand_text(h)}")
     if pos.played:
-        n = pos.players
-        cards = ", ".join(f"{card_text(c)} (seat {(pos.leader + i) % n})"
-                          for i, c in enumerate(pos.played))
-        lines.append(f"current trick: {cards}")
+        lines.append(f"current trick: {', '.join(trick_so_far(pos))}")
     state = pos.to_json()["state"]
     if state:
         lines.append("state: " + ", ".join(f"{k}={json.dumps(val)}" for k, val in state.items()))
@@ -359,7 +363,7 @@ def solve(
                        '"line" and "stats"; a deal, --example or --play adds the "position" '
                        'solved; a deal the "declaration" {"declarer", "bid", "trump", '
                        '"partner", "alone", "call", "discard"} and the "result" {"made", '
-                       '"total", "needs", "by", "from_discards"}; --play what each side "won" '
+                       '"total", "needs", "by", "siberian", "from_discards"}; --play what each side "won" '
                        'in its tricks). When a limit '
                        'stops the search: "value" null, the "lower" and "upper" bounds proved, '
                        'exit code 3.')] = False,

@@ -266,6 +266,11 @@ class Position:
         declarer = _seat(data["declarer"], n, "declarer")
         if "partner" not in data and variant.fixed_partnership:
             partner = (declarer + 2) % n        # bridge: the seat opposite, whatever is written
+        elif "partner" not in data and not variant.always_alone:
+            # Left out, it could mean "alone" or be a slip that changes the answer: only
+            # null says alone (POSITION.md).
+            raise PositionError("the position has no 'partner' field (the partner's seat, or "
+                                "null when the declarer plays alone)")
         else:
             partner = None if data.get("partner") is None else _seat(data["partner"], n, "partner")
         trick = data.get("trick", 0)

@@ -83,6 +83,7 @@ class Variant:
     discard_points_to: ClassVar[str] = "opponents"  #: who scores point cards discarded: opponents/declarer
     partner_name: ClassVar[str] = "partner"
     fixed_partnership: ClassVar[bool] = False  #: bridge: the partner is the seat opposite
+    always_alone: ClassVar[bool] = False   #: Nap: the bidder never has a partner
     trump_from_first_lead: ClassVar[bool] = False  #: Nap: the suit of the first lead is trump
     has_coup_card: ClassVar[bool] = False  #: Secretary: a coup card and one reveal
 

@@ -286,6 +286,8 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     if status == ABORT_INTERRUPT:
         PyErr_CheckSignals()        # the main thread: Python's handler raises here
         raise KeyboardInterrupt     # another thread, or a handler that did not raise
+    if status == ABORT_NODES and S.node_limit and S.nodes > S.node_limit:
+        S.nodes = S.node_limit      # the node that found the limit spent was counted, not searched
     out = {
         "status": status,
         "lower": lo, "upper": hi, "value": value, "reached": bool(reached),

@@ -32,7 +32,7 @@ except TypeError:
 #: A 7-player Japanese hand (7 cards) and its 3-card blind: quick to advise.
 HAND7, BLIND7 = "5.6.AQT.A4", ".5..T2"
 #: Node limits keep stopped searches deterministic.
-QUICK = ["-n", "2", "--seed", "1", "--node-limit", "20000"]
+QUICK = ["-n", "2", "--seed", "1", "--node-limit", "100000"]
 
 
 def run(*args: str):
@@ -359,3 +359,30 @@ def test_play_errors_name_the_options(example_position):
         "error: --earlier: 7 complete tricks of 5 cards hold 35 cards, not 1")
     assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
         "error: --call: 2C is in no hand, not in this trick and not among the cards put away")
+
+
+# ---- no sample settled: no advice, exit code 3, as 'advise play' and a stopped solve ---------------
+@pytest.mark.parametrize("args", [
+    ["bid", "AK.2.Q.A", "-v", "nap"],
+    ["call", "AKQ.JT9.2.AK3", "--trump", "S", "--bid", "14"],
+    ["discard", "KJ74.J8.AKJ.Q", "T..Q.", "--trump", "S", "--call", "AS"],
+])
+def test_no_advice_when_every_sample_hit_the_limit(args):
+    base = ["advise", *args, "-n", "4", "--seed", "1", "--node-limit", "1"]
+    r = run(*base)
+    assert r.exit_code == 3 and r.stdout == ""
+    assert r.stderr.strip() == "error: every sample's search hit its limit: no advice " \
+        "(raise --time-limit or --node-limit)"
+    r = run(*base, "--json")
+    assert r.exit_code == 3 and "no advice" in r.stderr
+    data = json.loads(r.stdout)        # what is known, the advice null
+    assert data["best"] is None and data.get("recommended") is None
+    assert run(*base[:-2]).exit_code == 0       # without the limit: advice
+
+
+def test_play_json_without_advice_still_prints(example_position):
+    r = run("advise", "play", "-p", example_position, "--seat", "2", "-n", "2", "--seed", "1",
+            "--discard", "2S 3S", "--node-limit", "1", "--json")
+    assert r.exit_code == 3 and "no advice" in r.stderr
+    data = json.loads(r.stdout)
+    assert data["dropped"] == data["samples"] == 2 and data["best"] is None

@@ -115,8 +115,11 @@ def test_deal_json_has_the_declaration_and_the_result(variant, opts, seed, args,
     assert total - result["from_discards"] == out["value"]
     assert result["made"] == made(variant, bid, total)
     assert result["by"] == abs(total - result["needs"])
+    assert result["siberian"] == (not result["made"] and total >= result["needs"]
+                                  and not out["position"]["state"].get("contract"))
     res = run("solve", deal_str(deal), *options, *args, *LIMIT)
-    word = "made" if result["made"] else "failed"
+    word = "made" if result["made"] else "the best play takes all" if result["siberian"] \
+        else "failed"
     assert f"the bid {bid}: {word}" in res.stdout
     if not pos.misere:
         assert f"(needs {result['needs']})" in res.stdout or \
@@ -308,12 +311,15 @@ def test_deal_options_need_a_deal():
         one_line_error(run("solve", "--example", *extra), "go with a deal")
 
 
-def test_the_line_shows_the_jokers_suit_and_the_joker_call():
+def test_the_line_shows_the_jokers_suit_and_the_joker_call(tmp_path):
     """A led Joker names a suit ('JO:H') and Mighty's Ripper may call the Joker ('3C!'): the
     trick-by-trick text says so, and the credits follow the replayed tricks."""
     from napoleon_rules import Position
 
-    from cli.solve_deal import line_by_trick
+    from napoleon_rules.cards import JOKER
+    from napoleon_rules.moves import Move
+
+    from cli.solve_deal import line_by_trick, trick_so_far
 
     def mighty(hands, trick):
         return Position.from_json({"variant": "mighty", "trump": "S", "declarer": 0,
@@ -330,6 +336,19 @@ def test_the_line_shows_the_jokers_suit_and_the_joker_call():
     text = line_by_trick(joker, ["JO:H", "4H", "5H", "6H", "7H", "2H", "3C", "AC", "KC", "QC"])
     assert text[0].startswith("  trick  9, seat 0 leads: Jo naming ♥ (seat 0), 4♥ (seat 1)")
     assert text[1].endswith("-> seat 0 (declarer's side) +3, total 3")
+    # The same leads already in the position's current trick read the same, in the line and
+    # in the position's own "current trick" line.
+    for pos, moves, lead in ((ripper, ["3C!", "JO"], "3♣ calling the Joker (seat 0), Jo (seat 1)"),
+                             (joker, ["JO:H", "4H"], "Jo naming ♥ (seat 0), 4♥ (seat 1)")):
+        for m in moves:
+            pos = pos.play(Move.from_str(m))
+        assert trick_so_far(pos) == lead.split(", ")
+        assert line_by_trick(pos, ["AC", "KC", "QC"] if pos.played[0] != JOKER else
+                          ["5H", "6H", "7H"])[0].startswith(f"  trick  9, seat 0 leads: {lead}")
+        path = tmp_path / "pos.json"
+        path.write_text(json.dumps(pos.to_json()))
+        shown = run("solve", "-p", str(path))
+        assert shown.exit_code == 0 and f"current trick: {lead}\n" in shown.stdout
 
 
 def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):

@@ -187,8 +187,15 @@ def test_defaults_for_missing_fields():
     japanese = {"variant": "japanese", "declarer": 2, "trump": "S",
                 "hands": [list(map(card_name, cards_of(h))) for h in random_deal(
                     get_variant("japanese"), 3).hands]}
+    # A missing partner could be a slip or mean "alone": only null says alone.
+    assert "no 'partner' field" in error_of(japanese)
+    japanese["partner"] = None
     pos = Position.from_json(japanese)
     assert pos.partner is None and pos.leader == 2 and pos.trick == 0   # Napoleon leads
+    nap = {"variant": "nap", "declarer": 1, "trump": None,
+           "hands": [list(map(card_name, cards_of(h))) for h in random_deal(
+               get_variant("nap"), 3).hands]}
+    assert Position.from_json(nap).partner is None      # the bidder is always alone
 
 
 def test_leader_needed_after_the_first_card():
@@ -265,7 +272,7 @@ def test_duplicated_card():
 
 
 def test_card_not_in_deck():
-    data = {"variant": "japanese", "trump": "S", "declarer": 0,
+    data = {"variant": "japanese", "trump": "S", "declarer": 0, "partner": None,
             "hands": [["JO"], ["KS"], ["QS"], ["JS"], ["TS"]], "leader": 0, "trick": 9}
     assert "JO (hand 0) is not in the japanese deck" in error_of(data)
     data = {"variant": "nap", "options": {"pack": 32}, "trump": "S", "declarer": 0,
@@ -354,7 +361,7 @@ def test_illegal_card_in_played_not_following_suit():
 
 def test_played_card_when_not_on_lead_trick_1_mighty():
     # Mighty trick 1: the leader may not lead a trump while holding other cards.
-    data = {"variant": "mighty", "trump": "H", "declarer": 0,
+    data = {"variant": "mighty", "trump": "H", "declarer": 0, "partner": None,
             "hands": [["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "2C"],
                       *[h for h in (["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S"],
                                     ["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D"],
@@ -409,7 +416,7 @@ def test_misere_only_in_nap():
 @pytest.mark.parametrize("name, trump", [("japanese", "NT"), ("japanese-stakes", "NT"),
                                          ("japoleon", "NT"), ("nap", "NT")])
 def test_trump_not_allowed(name, trump):
-    data = {"variant": name, "trump": trump, "declarer": 0,
+    data = {"variant": name, "trump": trump, "declarer": 0, "partner": None,
             "hands": [["AS"], ["KS"], ["QS"], ["JS"], ["TS"]], "leader": 0,
             "trick": 4 if name == "nap" else 9}
     assert f"trump NT is not allowed in {name}" in error_of(data)
