@@ -360,6 +360,27 @@ def test_par_auction_cheapest_bids_and_suit_order():
         ["11H", "11S", "12H", "12S", "13H", "13S", "14H"]
 
 
+def test_par_tie_at_the_top_goes_to_the_first_to_need_it_not_the_first_to_speak():
+    # Seats 1, 2 and 3 each make 13 in spades and nothing else; seat 0 makes 11 in clubs.
+    # From dealer 4 seat 0 opens 11C; seat 1 bids 11S, seat 2 must go to 12S, seat 3 to
+    # 13S, and then nobody beats it: seat 3 wins although seats 1 and 2 speak before it.
+    v = get_variant("japanese")
+    cells = [synthetic_cell(v, s, t, {(s + 1) % 5: 0}) for s in range(5) for t in Suit]
+    cells[0 * 4 + Suit.CLUBS] = synthetic_cell(v, 0, Suit.CLUBS, {1: 11})
+    for seat in (1, 2, 3):
+        cells[seat * 4 + Suit.SPADES] = synthetic_cell(v, seat, Suit.SPADES, {0: 13})
+    p = par(v, cells, dealer=4)
+    assert (p.declarer, str(p.bid)) == (3, "13S")
+    assert [(s, str(b)) for s, b in p.calls if b is not None] == \
+        [(0, "11C"), (1, "11S"), (2, "12S"), (3, "13S")]
+    # Nap, one call each: seats 1 and 2 make 4 (no Misère: each takes a trick), and the
+    # first of them to speak takes it.
+    nap = get_variant("nap", {"players": 3})
+    nap_cells = [synthetic_cell(nap, s, col, {None: 4 if col == LEAD and s else 1})
+                 for s in range(3) for col in (LEAD, MISERE)]
+    assert par(nap, nap_cells, dealer=2).declarer == 1
+
+
 def test_siberian_rule_and_all_pass():
     v = get_variant("japanese")
     cell = synthetic_cell(v, 0, Suit.CLUBS, {1: 20})
@@ -508,7 +529,10 @@ def test_cli_one_cell_and_limits():
     ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
     (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
       "-o", "players=3", "--partner", "1"], "nap has no partner"),
-    ([SHORT, "--short-hands", "--declarer", "2", "--dealer", "1"], "needs the whole table"),
+    ([SHORT, "--short-hands", "--declarer", "2", "--dealer", "1"],
+     "who deals the par auction (the dealer's left opens it in japanese), which needs the whole table"),
+    ([SHORT.replace("japanese:", "mighty:"), "--short-hands", "--trump", "S", "--dealer", "0"],
+     "(the dealer opens it in mighty)"),
     (["bridge:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
       "--dealer", "1"], "bridge has no auction"),
 ])
