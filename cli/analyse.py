@@ -174,7 +174,9 @@ def single_cell_text(analysis) -> list[str]:
         best = cell.best
         lines.append(f"best: {describe_choice(v, best)}" +
                      (f", discard {cards(best.discard)}" if best.discard else "") +
-                     f": {amount(best.value, v.unit)}; highest makeable bid {bid_text(cell.bid)}" +
+                     f": {amount(best.value, v.unit)}; "
+                     f"{'highest contract made' if v.fixed_partnership else 'highest makeable bid'} "
+                     f"{bid_text(cell.bid)}" +
                      (f", score {cell.score:+g}" if cell.score is not None else ""))
         if cell.line:
             from solver.declarations import Setup, declare
