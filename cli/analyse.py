@@ -174,7 +174,9 @@ def single_cell_text(analysis) -> list[str]:
         best = cell.best
         lines.append(f"best: {describe_choice(v, best)}" +
                      (f", discard {cards(best.discard)}" if best.discard else "") +
-                     f": {amount(best.value, v.unit)}; highest makeable bid {bid_text(cell.bid)}" +
+                     f": {amount(best.value, v.unit)}; "
+                     f"{'highest contract made' if v.fixed_partnership else 'highest makeable bid'} "
+                     f"{bid_text(cell.bid)}" +
                      (f", score {cell.score:+g}" if cell.score is not None else ""))
         if cell.line:
             from solver.declarations import Setup, declare
@@ -207,8 +209,9 @@ def analyse(
         show_default=False)] = None,
     dealer: Annotated[Optional[str], typer.Option(
         metavar="SEAT",
-        help="The dealer, who bids first in the par auction [default: 0] (the whole table "
-             "only: a single row, column or partner has no par).", show_default=False)] = None,
+        help="The dealer of the par auction [default: 0]: the seat on its left opens (in "
+             "mighty the dealer opens). The whole table only: a single row, column or "
+             "partner has no par.", show_default=False)] = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker threads; one with no cell left to start helps those "
                              "still running (the table does not depend on it) [default: every "
@@ -240,7 +243,10 @@ def analyse(
 ) -> None:
     """Analyse a whole deal double dummy: for every declarer and every trump, the best
     partner choice and discard, the exact points (or tricks), the highest makeable bid and
-    its score; then the par outcome, the contract a perfect-information auction settles on.
+    its score; then the par outcome, the contract a perfect-information auction settles on:
+    each seat in turn makes the cheapest bid it can make (Nap: its highest) or passes, so of
+    the seats that can make the highest bid, the first to need it as the bidding climbs
+    wins it, not necessarily the first of them to speak.
 
     Partner choices are seats: calling any card of seat k makes seat k the partner; 'alone'
     is calling your own or a blind card (Mighty: no friend). With --declarer, --trump and
@@ -268,8 +274,10 @@ def analyse(
         if v.fixed_partnership:
             raise UsageError(f"--dealer: {v.name} has no auction here, so no par to deal for")
         if declarer is not None or trump is not None or partner is not None:
-            raise UsageError("--dealer sets who bids first in the par auction, which needs the "
-                             "whole table: drop --declarer, --trump and --partner, or --dealer")
+            opener = "the dealer" if v.first_bidder(0) == 0 else "the dealer's left"
+            raise UsageError(f"--dealer sets who deals the par auction ({opener} opens it in "
+                             f"{v.name}), which needs the whole table: drop --declarer, "
+                             "--trump and --partner, or --dealer")
     dealer = 0 if dealer is None else read_seat(dealer, v, "--dealer")
     if declarer is not None:
         declarer = read_seat(declarer, v, "--declarer")

@@ -56,8 +56,13 @@ def variants(
 
 
 def rules_data(v: Variant) -> dict:
+    # The one-line summary is fixed text about the preset as it comes: once an option is
+    # changed it may no longer hold ("5 players" beside "players": 3), so "summary" is then
+    # null and "default_summary" (always there) says whose it is.
     return {
-        "name": v.name, "title": v.title, "summary": v.summary, "unit": v.unit,
+        "name": v.name, "title": v.title,
+        "summary": None if v.changed_options() else v.summary, "default_summary": v.summary,
+        "unit": v.unit,
         "players": v.players, "hand_size": v.hand_size, "tricks": v.tricks,
         "rest": {"name": rest_name(v), "size": v.blind_size},
         "joker": v.has_joker,
@@ -76,7 +81,9 @@ def rules(
     option: Annotated[Optional[list[str]], typer.Option(
         "--option", "-o", metavar="NAME=VALUE",
         help="Set an option first (repeatable), e.g. -o players=4 to see the 4-player deal.")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the same as JSON.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help='Print the same as JSON; "summary" is null once an option is changed '
+                       '(the preset\'s line is "default_summary").')] = False,
 ) -> None:
     """Show a preset's deal, trumps, unit and every option with its default.
 

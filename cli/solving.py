@@ -195,9 +195,13 @@ def contract_outcome(start: DealStart, value: int) -> str:
 def declaration_json(start: DealStart) -> dict:
     """The declaration a deal was solved with, beside the position (whose format has no
     place for the called card or the discards): the seats, the bid, the trump (null: the
-    first lead sets it), the card that named the partner and the cards put away."""
+    first lead sets it; "misere" for a Misère), the card that named the partner and the
+    cards put away."""
     c, pos = start.contract, start.position
-    return {"declarer": c.declarer, "bid": str(c.bid), "trump": pos.to_json()["trump"],
+    # A Misère is the row 'misere' wherever a trump is named (--trump, analyse, advise bid);
+    # only the position keeps POSITION.md's "NT" with its state's contract "misere".
+    trump = "misere" if c.bid.name == "misere" else pos.to_json()["trump"]
+    return {"declarer": c.declarer, "bid": str(c.bid), "trump": trump,
             "partner": pos.partner, "alone": pos.partner is None,
             "call": None if c.called is None else card_name(c.called),
             "discard": [card_name(x) for x in sort_cards(cards_of(c.discards))]}

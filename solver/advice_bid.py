@@ -201,13 +201,30 @@ def auction_state(variant, seat: int, calls: Sequence[str], dealer: int | None) 
         except NapoleonError as e:
             problems.append(e)
             continue
-        if not auction.over and auction.to_act == seat:
+        if auction.over:
+            # over for one dealer is over for every dealer: passes and bids end it, not seats
+            raise AdviceError(f"the auction {' '.join(calls)} has already ended "
+                              f"({_why_over(variant, auction)}): no call is left to advise")
+        if auction.to_act == seat:
             return auction
     if problems and (dealer is not None or len(problems) == len(dealers)):
         # the calls themselves are wrong (whoever dealt): name the one that is
         raise AdviceError(f"bad auction: {problems[0]}")
     raise AdviceError(f"after the auction {' '.join(calls) or '(none)'} seat {seat} is not to "
                       "bid" + (f" with dealer {dealer}" if dealer is not None else " whoever dealt"))
+
+
+def _why_over(variant, auction: Auction) -> str:
+    """Why a replayed auction has no call left, in words."""
+    result = auction.result
+    if result.redeal:
+        return "everybody passed, so the cards are dealt again"
+    bid = result.bid
+    if variant.one_bid_each:
+        return f"each of the {variant.players} seats has made its one call"
+    if not any(variant.bid_allowed_after(b, bid) for b in variant.all_bids(result.round)):
+        return f"nothing beats {bid}, the top bid"
+    return f"every other seat has passed, so {bid} stands"
 
 
 def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = (),

@@ -421,6 +421,10 @@ def _analyse_cell(setup: Setup, declarer: int, strain: Any, partner: Any, table:
         if found is not None:
             cell.bid, cell.score, cell.best = found
             cell.scores = scores(v, declarer, cell.bid, strain, cell.best)
+            if isinstance(v, Bridge):
+                # Bridge is here to check the solver, with no scoring of its own: its score
+                # of the highest contract made (overtricks) would always be 0, so none.
+                cell.score = cell.scores = None
         else:
             cell.best = max((c for c in choices if c.exact), key=lambda c: c.value)
         if want_line:

@@ -44,7 +44,8 @@ class Cell:
     """One declarer with one trump (or Nap column). ``best`` is the choice the declarer
     takes: among the choices that make the highest makeable ``bid``, the best-scoring; with
     no makeable bid, the highest value. ``score`` is the declarer's score for ``bid``
-    with ``best``, ``scores`` every seat's. ``line``: a best line of play, only when one
+    with ``best``, ``scores`` every seat's (both None in bridge, which has no scoring
+    here: its ``bid`` is the highest contract made). ``line``: a best line of play, only when one
     cell was asked for."""
 
     declarer: int

@@ -177,10 +177,12 @@ def par(variant: Variant, cells: list["Cell"], dealer: int = 0) -> Par | None:
     make the *cheapest* legal bid that it can make (some column, partner and discard of its
     own make it double dummy), the best-scoring one among bids of equal rank; pass when there
     is none. In Nap, where each player speaks once, it makes its *highest* makeable bid
-    instead. So the seat that can make the highest bid wins it (ties in the bid order go to
-    whoever speaks first), at the lowest bid that beats the others; when nobody can make the
-    lowest bid, all pass and the variant's all-pass rule applies (a redeal, or Mighty's and
-    Japoleon's second round).
+    instead. So a seat that alone can make the highest bid wins it, at the lowest bid it can
+    make that beats every other seat's best. Seats tied at the top are not ranked by who
+    speaks first: the bidding climbs by each seat's cheapest step, and the first of them to
+    need the top bid to beat the standing one takes it (in Nap, with one call each, the
+    first of them to speak). When nobody can make the lowest bid, all pass and the variant's
+    all-pass rule applies (a redeal, or Mighty's and Japoleon's second round).
     """
     if isinstance(variant, Bridge):
         return None

@@ -229,6 +229,15 @@ def test_the_auction_limits_the_recommendation():
         advise_bid(v, deal.hands[0], seat=0, auction=["4", "pass"], dealer=0, samples=2)
 
 
+def test_bid_advice_on_an_auction_already_over_says_why():
+    v, deal = small_nap()
+    hand, err = deal.hands[0], solver.advisor.AdviceError
+    with pytest.raises(err, match=r"has already ended \(each of the 5 seats has made its one call\)"):
+        advise_bid(v, hand, seat=0, auction=["3"] + ["pass"] * 4, samples=2)
+    with pytest.raises(err, match=r"already ended \(everybody passed, so the cards are dealt again\)"):
+        advise_bid(v, hand, seat=0, auction=["pass"] * 5, dealer=1, samples=2)
+
+
 def test_fast_policy_calls_the_strongest_missing_card_and_keeps_trumps():
     v = get_variant("japanese")
     ladder = power_ladder(v, Suit.HEARTS)   # hearts: Mighty, right J (J♥), left J (J♦), then A♥ ...
@@ -344,6 +353,11 @@ def count_of(mask: int) -> int:
     (["bid", "AKQ.JT9.2.AK3", "--auction", "13S 12H"], "bad --auction: 12H does not beat 13S"),
     (["bid", "AKQ.JT9.2.AK3", "--auction", "13X"], "bad --auction: bad bid '13X'"),
     (["bid", "AKQ.JT9.2.AK3", "--auction", "13S pass", "--dealer", "0"], "not to bid"),
+    # an auction already over says so, and why (it said "seat 0 is not to bid whoever dealt")
+    (["bid", "8.AKQ.KQ.J", "-o", "players=7", "--auction", "20S"],
+     "the auction 20S has already ended (nothing beats 20S, the top bid)"),
+    (["bid", "8.AKQ.KQ.J", "-o", "players=7", "--auction", "11S " + "pass " * 6],
+     "has already ended (every other seat has passed, so 11S stands)"),
     (["bid", "AKQ.JT9.2.AK3", "--dealer", "9"], "--dealer must be a seat"),
     (["bid", "AKQ.JT9.2.AK3", "--trump", "NT"], "NT is not allowed in japanese"),
     (["bid", "AK.2.Q.A", "-v", "nap", "--trump", "S"], "is 'lead' or 'misere'"),

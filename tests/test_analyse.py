@@ -159,7 +159,8 @@ def check_against_brute_force(v, hands, rest, exact_choices=True):
                     else:
                         best_score = max(best_score, score)
         assert cell.bid == best_bid, (cell.declarer, cell.trump, cell.bid, best_bid)
-        assert cell.score == best_score
+        # bridge is card play only: a contract made, but no scoring (its score was always 0)
+        assert cell.score == (None if v.name == "bridge" else best_score)
     if not exact_choices:
         # the bounded choices change no cell's best choice and no par (an equally good
         # discard may be named instead: each one named is checked above)
@@ -360,6 +361,27 @@ def test_par_auction_cheapest_bids_and_suit_order():
         ["11H", "11S", "12H", "12S", "13H", "13S", "14H"]
 
 
+def test_par_tie_at_the_top_goes_to_the_first_to_need_it_not_the_first_to_speak():
+    # Seats 1, 2 and 3 each make 13 in spades and nothing else; seat 0 makes 11 in clubs.
+    # From dealer 4 seat 0 opens 11C; seat 1 bids 11S, seat 2 must go to 12S, seat 3 to
+    # 13S, and then nobody beats it: seat 3 wins although seats 1 and 2 speak before it.
+    v = get_variant("japanese")
+    cells = [synthetic_cell(v, s, t, {(s + 1) % 5: 0}) for s in range(5) for t in Suit]
+    cells[0 * 4 + Suit.CLUBS] = synthetic_cell(v, 0, Suit.CLUBS, {1: 11})
+    for seat in (1, 2, 3):
+        cells[seat * 4 + Suit.SPADES] = synthetic_cell(v, seat, Suit.SPADES, {0: 13})
+    p = par(v, cells, dealer=4)
+    assert (p.declarer, str(p.bid)) == (3, "13S")
+    assert [(s, str(b)) for s, b in p.calls if b is not None] == \
+        [(0, "11C"), (1, "11S"), (2, "12S"), (3, "13S")]
+    # Nap, one call each: seats 1 and 2 make 4 (no Misère: each takes a trick), and the
+    # first of them to speak takes it.
+    nap = get_variant("nap", {"players": 3})
+    nap_cells = [synthetic_cell(nap, s, col, {None: 4 if col == LEAD and s else 1})
+                 for s in range(3) for col in (LEAD, MISERE)]
+    assert par(nap, nap_cells, dealer=2).declarer == 1
+
+
 def test_siberian_rule_and_all_pass():
     v = get_variant("japanese")
     cell = synthetic_cell(v, 0, Suit.CLUBS, {1: 20})
@@ -508,7 +530,10 @@ def test_cli_one_cell_and_limits():
     ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
     (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
       "-o", "players=3", "--partner", "1"], "nap has no partner"),
-    ([SHORT, "--short-hands", "--declarer", "2", "--dealer", "1"], "needs the whole table"),
+    ([SHORT, "--short-hands", "--declarer", "2", "--dealer", "1"],
+     "who deals the par auction (the dealer's left opens it in japanese), which needs the whole table"),
+    ([SHORT.replace("japanese:", "mighty:"), "--short-hands", "--trump", "S", "--dealer", "0"],
+     "(the dealer opens it in mighty)"),
     (["bridge:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
       "--dealer", "1"], "bridge has no auction"),
 ])
@@ -517,6 +542,15 @@ def test_cli_bad_input_is_one_line_exit_2(args, fragment):
     assert r.exit_code == 2, (r.exit_code, r.stdout, r.stderr)
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], r.stderr
+
+
+def test_bridge_cell_shows_the_contract_made_and_no_score():
+    deal = deal_str(random_deal(get_variant("bridge"), 1))     # napoleon deal -v bridge --seed 1
+    args = (deal, "--declarer", "E", "--trump", "H", "--jobs", "1")
+    cell = json.loads(run(*args, "--json").stdout)["cells"][0]
+    assert (cell["value"], cell["bid"], cell["score"], cell["scores"]) == (9, "3H", None, None)
+    text = run(*args).stdout
+    assert "9 tricks; highest contract made 3♥\n" in text and "score" not in text
 
 
 def test_cli_reads_a_deal_file_and_the_variant_option(tmp_path):

@@ -123,7 +123,11 @@ def test_rules_json_player_table_and_trumps():
     assert joker["decision"] is True and joker["default"] is True
     players = next(o for o in data["options"] if o["name"] == "players")
     assert (players["value"], players["default"]) == (4, 5)
+    # the preset's summary says "5 players": with an option changed it is the default's only
+    assert data["summary"] is None and data["default_summary"].startswith("5 players")
     japanese = json.loads(run("rules", "japanese", "--json").stdout)
+    assert japanese["summary"] == japanese["default_summary"] and \
+        japanese["summary"].startswith("5 players, 10 cards")
     assert japanese["trumps"] == ["S", "H", "D", "C"] and japanese["unit"] == "points"
     assert json.loads(run("rules", "nap", "--json").stdout)["unit"] == "tricks"
 

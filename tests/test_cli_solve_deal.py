@@ -100,7 +100,11 @@ def test_deal_json_has_the_declaration_and_the_result(variant, opts, seed, args,
     declaration = out["declaration"]
     declarer, bid, choices = how
     assert (declaration["declarer"], declaration["bid"]) == (declarer, str(bid))
-    assert (declaration["partner"], declaration["trump"]) == (pos.partner, pos.to_json()["trump"])
+    # a Misère's trump is named "misere" as --trump, analyse and advise bid name it; the
+    # position keeps POSITION.md's "NT" (and its state's contract)
+    trump = "misere" if bid.name == "misere" else pos.to_json()["trump"]
+    assert (declaration["partner"], declaration["trump"]) == (pos.partner, trump)
+    assert out["position"]["trump"] == pos.to_json()["trump"]
     assert declaration["alone"] == (pos.partner is None)
     if variant is MIGHTY7:
         assert declaration["call"] == "QS"
