@@ -241,7 +241,9 @@ def seat_role(pos: Position, seat: int) -> str:
 def describe(pos: Position, result: dict, engine: Engine, declaration: str | None = None,
              won: dict | None = None) -> str:
     v = pos.variant
-    lines = [f"{v.title} ({v.name}); trump {trump_text(pos.trump)}; "
+    # A Misère is played without trump: named so, as its declaration names it
+    trump = "none (Misère)" if pos.misere else trump_text(pos.trump)
+    lines = [f"{v.title} ({v.name}); trump {trump}; "
              + (f"all {v.tricks} tricks played" if pos.is_over else
                 f"trick {pos.trick + 1} of {v.tricks}")]
     if declaration:

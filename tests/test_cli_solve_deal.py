@@ -125,6 +125,7 @@ def test_deal_json_has_the_declaration_and_the_result(variant, opts, seed, args,
     word = "made" if result["made"] else "the best play takes all" if result["siberian"] \
         else "failed"
     assert f"the bid {bid}: {word}" in res.stdout
+    assert ("; trump none (Misère);" in res.stdout.splitlines()[0]) == pos.misere
     if not pos.misere:
         assert f"(needs {result['needs']})" in res.stdout or \
             f"needs {result['needs']})" in res.stdout
