@@ -359,3 +359,11 @@ def test_play_errors_name_the_options(example_position):
         "error: --earlier: 7 complete tricks of 5 cards hold 35 cards, not 1")
     assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
         "error: --call: 2C is in no hand, not in this trick and not among the cards put away")
+
+
+def test_a_bid_level_may_name_its_suit_as_the_output_prints_it():
+    # --bid 14S was read, 14♠ (the suit as the tables print it) was not.
+    from cli.advise import read_bid_level
+    assert read_bid_level("14\u2660", "S") == read_bid_level("14S", "\u2664") == 14
+    with pytest.raises(UsageError, match="its suit is not the trump given"):
+        read_bid_level("14\u2665", "S")

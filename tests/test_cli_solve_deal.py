@@ -454,3 +454,21 @@ def test_a_bridge_bid_may_name_its_strain():
     assert by_name["declaration"] == by_level["declaration"]
     assert by_name["declaration"]["bid"] == "3NT"
     one_line_error(runner.invoke(app, base + ["--bid", "3S"]), "--bid 3S is in another strain")
+
+
+def test_cards_and_suits_as_the_output_prints_them_are_read_back():
+    # The text output writes T♦, and '--play "T♦ ..."' was refused (unknown suit '♦'); a
+    # bridge bid and a trump may be written with the symbols too.
+    from napoleon_rules.cards import card_symbol
+    deal = deal_str(random_deal(NAP3, 4))
+    args = ["solve", deal, "-o", "players=3", "--declarer", "1", "--json"]
+    first = json.loads(run(*args).stdout)["line"][:2]
+    by_letter = json.loads(run(*args, "--play", " ".join(first)).stdout)
+    by_symbol = json.loads(run(*args, "--play", " ".join(
+        card_symbol(parse_card(c)) for c in first)).stdout)
+    assert by_symbol["position"] == by_letter["position"]
+    deal = deal_str(random_deal(get_variant("bridge"), 3))
+    base = ["solve", deal, "--declarer", "S", "--node-limit", "2000000", "--json"]
+    by_letter = json.loads(run(*base, "--trump", "S", "--bid", "2S").stdout)
+    by_symbol = json.loads(run(*base, "--trump", "\u2660", "--bid", "2\u2664").stdout)
+    assert by_symbol["declaration"] == by_letter["declaration"]

@@ -144,6 +144,10 @@ def test_parse_constraints():
     assert parse_constraint(" blind : !JO") == HoldsCard("blind", 52, False)
     assert parse_constraint("3:h==0").is_void
     assert str(parse_constraint("1:10H")) == "1:TH"
+    # suits as the output prints them, and their outline forms
+    assert parse_constraint("2:\u2660>=4") == parse_constraint("2:\u2664>=4") == \
+        SuitCount(2, 0, ">=", 4)
+    assert str(parse_constraint("1:T\u2666")) == "1:TD"
     for bad in ["2S>=4", "x:AS", "2:S>>4", "2:ZZ", "2:S>=", ""]:
         with pytest.raises(ConstraintError):
             parse_constraint(bad)
