@@ -47,10 +47,29 @@ def _untyped_flags(params: list) -> list:
 
 
 class FlagsGroup(TyperGroup):
-    """A command group whose help shows its flags (``--help``, ``--version``) without a type."""
+    """A command group whose help shows its flags (``--help``, ``--version``) without a type,
+    and that refuses an argument that is not UTF-8 text before any command reads it."""
 
     def get_params(self, ctx):
         return _untyped_flags(super().get_params(ctx))
+
+    def parse_args(self, ctx, args):
+        for arg in args:
+            check_utf8_argument(arg)
+        return super().parse_args(ctx, args)
+
+
+def check_utf8_argument(arg: str) -> None:
+    """Python decodes the command line with the file system's encoding and keeps the bytes
+    that are not text as lone surrogates (``'\\udcff'``), which a parser would name as a
+    character: such an argument is refused as a whole, its bad bytes shown as ``\\xff``."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
+        return
+    try:
+        shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeError:            # a surrogate no byte stands for: said as it is
+        shown = arg.encode("utf-8", "backslashreplace").decode("ascii")
+    fail(f"the argument '{shown}' is not UTF-8 text")
 
 
 class OnceCommand(TyperCommand):
@@ -298,30 +317,50 @@ def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:
 #: stops there, so that /dev/zero or an endless pipe is an error, not a hang.
 MAX_INPUT_CHARS = 1 << 22
 
+#: The byte-order mark some Windows editors put at the start of a UTF-8 file: not text.
+BOM = "\ufeff"
+
 
 def read_text(path: str) -> str:
-    """The content of ``path``; ``-`` reads standard input."""
+    """The content of ``path``; ``-`` reads standard input. Either must be UTF-8 text; a
+    leading byte-order mark is dropped."""
     name = "standard input" if path == "-" else path
     if not path.strip():
         raise UsageError("the file name is empty")
     try:
         if path == "-":
-            text = sys.stdin.read(MAX_INPUT_CHARS + 1)
+            text = _read_stdin(MAX_INPUT_CHARS + 1)
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read(MAX_INPUT_CHARS + 1)
         if len(text) > MAX_INPUT_CHARS:
             raise UsageError(f"{name} holds more than {MAX_INPUT_CHARS >> 20} MB of text: not a "
                              "position or a deal")
-        return text
+        return text[len(BOM):] if text.startswith(BOM) else text
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise UsageError(f"{path} is a directory, not a file") from None
-    except UnicodeDecodeError:
+    except UnicodeError:
         raise UsageError(f"{name} is not UTF-8 text") from None
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _read_stdin(limit: int) -> str:
+    """Standard input (at most ``limit`` bytes) decoded as UTF-8 whatever the locale; a
+    ``UnicodeError`` when it is not UTF-8. Python's own decoding keeps undecodable bytes as
+    lone surrogates in the C locale, which the notation then named as characters
+    (``unknown rank '\\udcff'``), so the bytes are read and decoded here."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:                 # a text stream put in its place (tests, embedding)
+        text = sys.stdin.read(limit)
+        text.encode("utf-8")        # a lone surrogate stands for an undecodable byte
+        return text
+    data = raw.read(limit)
+    if len(data) == limit:          # too much: the caller's size check says so (latin-1
+        return data.decode("latin-1")   # keeps the length, and cannot fail mid-character)
+    return data.decode("utf-8")
 
 
 def dumps(data: Any) -> str:

@@ -692,6 +692,45 @@ def test_endless_input_is_refused_not_read_forever():
                       "standard input holds more than")
 
 
+def test_a_byte_order_mark_before_a_deal_or_a_position_is_dropped(tmp_path):
+    # A file saved by a Windows editor starts with a BOM: the deal read as the variant
+    # '\ufeffjapanese', the position as JSON Python refused ("Unexpected UTF-8 BOM").
+    deal = run("deal", "-v", "japanese", "--seed", "1").stdout.strip()
+    position = json.dumps(solving.EXAMPLE_POSITION)
+    deal_file, position_file = tmp_path / "deal.txt", tmp_path / "position.json"
+    deal_file.write_bytes(b"\xef\xbb\xbf" + deal.encode() + b"\n")
+    position_file.write_bytes(b"\xef\xbb\xbf" + position.encode())
+    for args, input in [(["show", str(deal_file)], None),
+                        (["show", "-"], b"\xef\xbb\xbf" + deal.encode()),
+                        (["solve", "-p", str(position_file), "--engine", "reference"], None),
+                        (["solve", "-p", "-", "--engine", "reference"],
+                         b"\xef\xbb\xbf" + position.encode())]:
+        r = run(*args, input=input)
+        assert r.exit_code == 0, (args, r.stderr)
+    assert run("show", str(deal_file)).stdout.splitlines()[0] == deal
+
+
+def test_input_that_is_not_utf8_is_named_so_on_stdin_and_on_the_command_line(tmp_path):
+    # A file said "is not UTF-8 text", but standard input and arguments gave the undecodable
+    # byte as a character: "unknown rank '\udcff' in C".
+    deal = run("deal", "-v", "japanese", "--seed", "1").stdout.strip()
+    assert_user_error(run("show", "-", input=deal.encode() + b"\xff"),
+                      "standard input is not UTF-8 text")
+    assert_user_error(run("show", deal + "\udcff"), "is not UTF-8 text", "\\xff")
+    assert_user_error(run("solve", "--example", "--play", "K\udce2"),
+                      "the argument 'K\\xe2' is not UTF-8 text")
+    # as the shell passes them: bytes, through the entry point
+    import os
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root, LC_ALL="C.UTF-8")
+    for args, input in [([deal.encode() + b"\xff"], None), (["-"], deal.encode() + b"\xff")]:
+        r = subprocess.run([sys.executable, "-m", "cli.main", "show", *args], input=input,
+                           capture_output=True, timeout=120, cwd=root, env=env)
+        err = r.stderr.decode("utf-8", "replace").strip()
+        assert r.returncode == 2 and err.endswith("is not UTF-8 text") and "\n" not in err, err
+
+
 def test_negative_seeds_and_huge_benches_are_refused():
     assert_user_error(run("deal", "-v", "japanese", "--seed=-1"), "--seed must be 0 or more")
     assert_user_error(run("advise", "bid", "AKQ.JT9.2.AK3", "--seed=-1"), "--seed must be 0")
