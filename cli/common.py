@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable
 
@@ -153,27 +154,43 @@ def seat_text(v: Variant, seat: int) -> str:
         else f"seat {seat}"
 
 
-_SUIT_LETTERS_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+#: What the text output's symbols become on a console that cannot show them: suits as their
+#: letters, the signs as the ASCII that says the same.
+_ASCII_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+              "\u2264": "<=", "\u2265": ">=", "\u2026": "...", "\u2212": "-", "\u00d7": "x",
+              "\u2013": "-", "\u2014": "-"}
 
 
-def _suits_as_letters(err: UnicodeEncodeError) -> tuple[str, int]:
-    """Codec error handler: suit symbols as letters, anything else unencodable as '?'."""
+def _ascii_of(ch: str) -> str:
+    """``ch`` in ASCII: from the table, else its letter without the accent (``è`` as ``e``),
+    else ``?``."""
+    if ch in _ASCII_FOR:
+        return _ASCII_FOR[ch]
+    if unicodedata.category(ch).startswith("L"):    # (not a sign: NFKD makes '½' '12')
+        bare = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        if bare:
+            return bare
+    return "?"
+
+
+def _symbols_as_ascii(err: UnicodeEncodeError) -> tuple[str, int]:
+    """Codec error handler: each character the console cannot show as its ASCII stand-in."""
     bad = err.object[err.start:err.end]
-    return "".join(_SUIT_LETTERS_FOR.get(ch, "?") for ch in bad), err.end
+    return "".join(_ascii_of(ch) for ch in bad), err.end
 
 
 def console_fallback() -> None:
-    """On a console that cannot show the suit symbols (a Windows code page, for one), print
-    them as letters instead of failing: the output is made for reading, the JSON is ASCII-safe
-    the same way."""
-    codecs.register_error("napoleon-suits", _suits_as_letters)
+    """On a console that cannot show the suit symbols or the signs (a Windows code page, for
+    one), print them as letters and ASCII instead of failing or printing '?': the output is
+    made for reading, the JSON is ASCII-safe the same way."""
+    codecs.register_error("napoleon-ascii", _symbols_as_ascii)
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None) or "utf-8"
         try:
-            "\u2660\u2665\u2666\u2663".encode(encoding)
+            "".join(_ASCII_FOR).encode(encoding)
         except (UnicodeEncodeError, LookupError):
             try:
-                stream.reconfigure(errors="napoleon-suits")
+                stream.reconfigure(errors="napoleon-ascii")
             except (AttributeError, ValueError):
                 pass
 

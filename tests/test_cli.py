@@ -654,6 +654,21 @@ def test_a_console_without_suit_symbols_gets_letters():
 
 
 @needs_fast
+def test_a_console_without_the_signs_gets_ascii():
+    # '≤' (a bound of analyse's) was printed as '?' on a Windows code page.
+    done = run_main("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74...",
+                    "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S",
+                    env={"PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    assert "General 1    <=1 points" in done.stdout and "?" not in done.stdout
+    from cli.common import _symbols_as_ascii
+    text = "\u2264 \u2265 \u2026 \u2212 \u00d7 \u2660 Mis\u00e8re \u00bd"
+    import codecs
+    codecs.register_error("test-ascii", _symbols_as_ascii)
+    assert text.encode("ascii", "test-ascii").decode() == "<= >= ... - x S Misere ?"
+
+
+@needs_fast
 def test_a_table_too_large_for_the_machine_is_a_user_error():
     for args in (("solve", "--example"), ("bench", "--deals", "1", "--cards", "2")):
         result = run(*args, "--tt-mb", str(1 << 20))
