@@ -162,8 +162,9 @@ def pick_seed(seed: Optional[int]) -> int:
 def samples_text(advice) -> str:
     """``200 samples``, or ``37 of 200 samples (--within 10 s ran out)``."""
     if advice.asked is not None and advice.samples < advice.asked:
-        return f"{advice.samples} of {advice.asked} samples (--within {advice.within:g} s ran out)"
-    return f"{advice.samples} samples"
+        return (f"{advice.samples} of {plural(advice.asked, 'sample')} (--within "
+                f"{advice.within:g} s ran out)")
+    return plural(advice.samples, "sample")
 
 
 def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
@@ -281,7 +282,7 @@ def bid(
         if row["stopped"]:
             why = "no bid here is legal now" if row["stopped_behind"] is None else \
                 f"every legal bid here scores below {row['stopped_behind']}"
-            lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
+            lines.append(f"  stopped after {plural(row['samples'], 'sample')}: {why} (--all-samples goes "
                          "on)")
         # (a range that some sample left so on purpose; not one below every bid, 0-10)
         ranges = [k for k, n in row["histogram"].items() if "-" in k and not k.startswith("0-")
@@ -315,9 +316,11 @@ def bid(
         for b in row["bids"]:
             fewer = b["samples"] < row["samples"]       # stopped before its trump did
             if not b["legal"]:
-                mark = "  (not legal now" + (f"; {b['samples']} samples)" if fewer else ")")
+                mark = "  (not legal now" + (f"; {plural(b['samples'], 'sample')})" if fewer
+                                             else ")")
             elif fewer:
-                mark = f"  ({b['samples']} samples: {STOP_WHY[b['stopped']]} {b['ahead']})"
+                mark = (f"  ({plural(b['samples'], 'sample')}: {STOP_WHY[b['stopped']]} "
+                        f"{b['ahead']})")
             else:
                 mark = ""
             lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
@@ -578,7 +581,7 @@ def play(
     lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples_text(advice)}, "
              f"seed {seed}"
              + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
-             f"{advice.unseen} unseen cards dealt again in each sample; {partner}",
+             f"{plural(advice.unseen, 'unseen card')} dealt again in each sample; {partner}",
              f"value = the declarer's side's take from the cards still in play; best = {goal}",
              f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
     best = advice.best_cards()

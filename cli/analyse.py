@@ -160,15 +160,14 @@ def single_cell_text(analysis) -> list[str]:
     lines = [f"declarer seat {cell.declarer}, trump {strain_symbol(cell.trump)}"]
     for ch in cell.choices:
         if ch.exact:
-            value = ch.value
+            value = amount(ch.value, v.unit)
         elif cell.exact:    # bounded on purpose: its exact value decides nothing
-            value = f"≤{ch.upper}"
+            value = f"≤{amount(ch.upper, v.unit)}"
         else:
-            value = f"{ch.lower}..{ch.upper}?"
+            value = f"{ch.lower}..{ch.upper}? {v.unit}"
         extra = f", discard {cards(ch.discard)}" if ch.discard else ""
         if ch.call is not None and v.name == "secretary":
             extra += f", coup card {card_text(ch.call)}"
-        value = amount(value, v.unit) if isinstance(value, int) else f"{value} {v.unit}"
         lines.append(f"  {describe_choice(v, ch):<12} {value}{extra}")
     if cell.exact:
         best = cell.best

@@ -72,7 +72,8 @@ class Deal:
             raise DealError(f"the deal is missing {plural(count(missing), 'card')}: {names}")
         for i, h in enumerate(self.hands):
             if count(h) != v.hand_size:
-                raise DealError(f"hand {i} holds {count(h)} cards; {v.name} deals {v.hand_size}")
+                raise DealError(f"hand {i} holds {plural(count(h), 'card')}; {v.name} deals "
+                                f"{v.hand_size}")
         return self
 
 

@@ -133,8 +133,10 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
             raise AdviceError(f"earlier: {card_name(bad)} is still in play (in a hand or "
                               "the current trick), not in a complete trick")
         if count(earlier) != pos.trick * n:
-            raise AdviceError(f"earlier: {plural(pos.trick, 'complete trick')} of {n} cards hold "
-                              f"{pos.trick * n} cards, not {count(earlier)}")
+            tricks = ("no trick is complete yet" if pos.trick == 0 else
+                      f"the complete trick holds {n}" if pos.trick == 1 else
+                      f"the {pos.trick} complete tricks hold {pos.trick * n} ({n} each)")
+            raise AdviceError(f"earlier: {plural(count(earlier), 'card')} given, but {tricks}")
         rest = absent & ~earlier
         if discards and discards != rest:
             raise AdviceError("discards and earlier disagree: the put-away cards are the "

@@ -37,7 +37,7 @@ from typing import Iterable, Sequence, Union
 
 from napoleon_rules.cards import (SUIT_CHARS, SUIT_LETTERS, CardParseError, Suit, card_name,
                                   card_suit, cards_of, count, parse_card, parse_suit, suit_mask)
-from napoleon_rules.errors import NapoleonError
+from napoleon_rules.errors import NapoleonError, plural
 
 BLIND = "blind"
 #: Rejection attempts allowed per accepted deal (and at least MIN_ATTEMPTS in all) before the
@@ -214,7 +214,8 @@ class DealSampler:
         for p, x in enumerate(needs):
             if x < 0:
                 place = BLIND if p == k.players else p
-                raise UnsatisfiableConstraints(f"{_place_text(place)} holds {k.sizes[p]} cards, "
+                raise UnsatisfiableConstraints(f"{_place_text(place)} holds "
+                                               f"{plural(k.sizes[p], 'card')}, "
                                                f"but {count(k.known[p])} are known to be there")
         if sum(needs) != count(k.unseen):
             raise UnsatisfiableConstraints(

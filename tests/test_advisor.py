@@ -314,7 +314,7 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
     k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
     assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)
     assert k == play_knowledge(pos, 1, None, away, ())
-    with pytest.raises(solver.advisor.AdviceError, match="1 complete trick"):
+    with pytest.raises(solver.advisor.AdviceError, match="4 cards given, but the complete trick holds 5"):
         play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]))
     with pytest.raises(solver.advisor.AdviceError, match="still in play"):
         play_knowledge(pos, 1, None, 0, (),

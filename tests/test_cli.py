@@ -660,7 +660,7 @@ def test_a_console_without_the_signs_gets_ascii():
                     "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S",
                     env={"PYTHONIOENCODING": "cp1252"})
     assert done.returncode == 0, done.stderr
-    assert "General 1    <=1 points" in done.stdout and "?" not in done.stdout
+    assert "General 1    <=1 point" in done.stdout and "?" not in done.stdout
     from cli.common import _symbols_as_ascii
     text = "\u2264 \u2265 \u2026 \u2212 \u00d7 \u2660 Mis\u00e8re \u00bd"
     import codecs
@@ -859,3 +859,22 @@ def test_a_long_solve_shows_its_elapsed_time_on_a_terminal_only():
     with elapsed_ticker("solving", after=5, stream=quick):
         pass
     assert quick.getvalue() == ""                     # a quick solve shows nothing
+
+
+@needs_fast
+def test_counts_of_one_are_singular(tmp_path):
+    # "seat 0, 1 samples", "engine: fast, 1 nodes", "1 deals (seed 1), 1 cards per hand".
+    r = run("advise", "bid", "AK.2.Q.A", "-v", "nap", "-n", "1", "--seed", "3")
+    assert r.exit_code == 0 and "English Nap: seat 0, 1 sample, seed 3" in r.stdout, r.stderr
+    r = run("advise", "play", "-p", write(tmp_path, json.dumps(solving.EXAMPLE_POSITION)),
+            "--seat", "2", "-n", "1", "--seed", "1", "--discards", "2S 3S")
+    assert r.exit_code == 0 and "to play, 1 sample, seed 1" in r.stdout, r.stderr
+    ending = dict(BRIDGE_ENDING, hands=[["2S"], [], ["AS"], ["4S"]], trick=12, played=["3S"])
+    r = run("solve", "-p", write(tmp_path, json.dumps(ending), "ending.json"))
+    assert r.exit_code == 0 and r.stdout.rstrip().endswith("engine: fast, 1 node"), r.stdout
+    r = run("bench", "-v", "nap", "--deals", "1", "--cards", "1")
+    assert r.exit_code == 0 and "nap, 1 deal (seed 1), 1 card per hand" in r.stdout, r.stderr
+    r = run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74...",
+            "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S")
+    assert r.exit_code == 0 and "General 1    \u22641 point\n" in r.stdout, r.stderr
+    assert_user_error(run("advise", "bid", "A...", "-v", "nap"), "the hand holds 1 card; nap needs 5")

@@ -356,7 +356,7 @@ def test_play_errors_name_the_options(example_position):
         "give the complete tricks' cards (--earlier CARDS) or the cards put away "
         "(--discards CARDS)")
     assert refused(*base, "--discards", "2S 3S", "--earlier", "2S").startswith(
-        "error: --earlier: 7 complete tricks of 5 cards hold 35 cards, not 1")
+        "error: --earlier: 1 card given, but the 7 complete tricks hold 35 (5 each)")
     assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
         "error: --call: 2C is in no hand, not in this trick and not among the cards put away")
 

@@ -366,6 +366,9 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
               "--seed", "1"]
     r = runner.invoke(app, advise)
     assert r.exit_code == 2 and "--earlier CARDS" in r.stderr     # the stock is unseen
+    r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:2])])
+    # (it said "1 complete trick of 3 cards hold 3 cards, not 2")
+    one_line_error(r, "--earlier: 2 cards given, but the complete trick holds 3")
     r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:3])])
     assert r.exit_code == 0, r.stderr
     assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
