@@ -443,6 +443,8 @@ def test_nap_trump_rows_of_analyse_are_read_by_solve():
     by_bid = json.loads(runner.invoke(app, base + ["--bid", "misere"]).stdout)
     by_row = json.loads(runner.invoke(app, base + ["--trump", "misere"]).stdout)
     assert by_row["value"] == by_bid["value"] and by_row["declaration"]["bid"] == "misere"
+    accented = runner.invoke(app, base + ["--bid", "mis\u00e8re"])      # was 'bad bid'
+    assert json.loads(accented.stdout)["declaration"] == by_bid["declaration"], accented.stderr
     lead = json.loads(runner.invoke(app, base + ["--trump", "lead"]).stdout)
     assert lead["declaration"]["bid"] != "misere"
     one_line_error(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
