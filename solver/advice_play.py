@@ -178,7 +178,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
         if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
             facts.append(SuitCount(s, led, "=", 0))
     sizes = tuple(count(h) for h in hands) + (count(rest),)
-    return Knowledge(n, sizes, tuple(known), unseen, tuple(facts))
+    return Knowledge(n, sizes, tuple(known), unseen, tuple(facts), own=seat)
 
 
 def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int = 0,

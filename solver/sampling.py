@@ -177,6 +177,9 @@ class Knowledge:
     ``known[p]``: the cards known to be at ``p`` (the player's own hand, cards seen).
     ``unseen``: the cards whose place is unknown; they fill each place up to its size.
     ``constraints``: further facts (:class:`HoldsCard`, :class:`SuitCount`).
+    ``own``: the player's seat, when known: its hand is known whole, so a constraint on it
+    is a mistake the sampler names as such (it would otherwise read as a contradiction
+    between constraints, or an unsatisfiable count).
     """
 
     players: int
@@ -184,6 +187,7 @@ class Knowledge:
     known: tuple[int, ...]
     unseen: int
     constraints: tuple[Constraint, ...] = ()
+    own: int | None = None
 
     @property
     def places(self) -> int:
@@ -209,6 +213,11 @@ class DealSampler:
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = k = knowledge
+        for con in k.constraints:
+            if k.own is not None and con.place == k.own:
+                raise ConstraintError(f"constraint {con}: seat {k.own} is the adviser's own hand, "
+                                      "which is known; constraints are about the unseen cards "
+                                      "(the other seats and the blind)")
         n_places = k.places
         needs = list(k.needs())
         for p, x in enumerate(needs):
@@ -394,4 +403,4 @@ def knowledge_for_hand(variant, seat: int, hand: int, constraints: Sequence[Cons
         known[n] = blind
     sizes = tuple([variant.hand_size] * n + [count(variant.deck) - n * variant.hand_size])
     unseen = variant.deck & ~hand & ~(blind or 0)
-    return Knowledge(n, sizes, tuple(known), unseen, as_constraints(constraints))
+    return Knowledge(n, sizes, tuple(known), unseen, as_constraints(constraints), own=seat)
