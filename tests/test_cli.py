@@ -114,6 +114,16 @@ def test_rules_japanese_marks_the_decisions():
     assert "[decision]" not in min_bid and "= 11" in min_bid
 
 
+def test_rules_names_the_cards_dealt_to_no_hand_as_the_rules_do():
+    # Japoleon's were "3 in the open cards".
+    assert "5 players x 10 cards, 3 open cards;" in run("rules", "japoleon").stdout
+    assert "5 players x 10 cards, 3 in the kitty;" in run("rules", "mighty").stdout
+    deal = run("deal", "-v", "japoleon", "--seed", "1").stdout.strip()
+    assert_user_error(run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "AS"),
+                      "the declarer takes the 3 open cards and puts 3 cards away: give "
+                      "--discard with 3 cards of the hand and the open cards")
+
+
 def test_rules_json_player_table_and_trumps():
     # RULES.md section 7: 4 players -> 12 cards each, blind of 4 (+1 for the Joker in Mighty).
     data = json.loads(run("rules", "mighty", "-o", "players=4", "--json").stdout)
