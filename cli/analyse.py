@@ -15,7 +15,7 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
-                     dumps, fail, hand_text, options_named_as_typed,
+                     dumps, fail, hand_text, message_of, options_named_as_typed,
                      nodes_text, parse_options, plural, read_seat, read_text, seat_text,
                      user_errors)
 from .progress import elapsed_ticker, progress_bar
@@ -76,8 +76,8 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
             sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
                 hands_text.strip() else set()
             if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
-                raise DealError(f"{e} (for hands of {plural(min(sizes), 'card')} add "
-                                "--short-hands)") from None
+                raise DealError(f"{message_of(e)} (for hands of {plural(min(sizes), 'card')} "
+                                "add --short-hands)") from None
             raise
         return v, d.hands, d.rest, d
     hands = [parse_hand(h) for h in hands_text.split()]

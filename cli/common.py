@@ -136,7 +136,7 @@ def user_errors(command: Callable) -> Callable:
             if limit is not None and isinstance(e, limit):
                 fail(f"{e} (raise --node-limit/--time-limit)", EXIT_LIMIT)
             if isinstance(e, NapoleonError):
-                fail(str(e))
+                fail(message_of(e))
             if isinstance(e, OSError):
                 fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e))
             if debug_enabled():     # --debug: the traceback of an unexpected error, not of
@@ -145,6 +145,12 @@ def user_errors(command: Callable) -> Callable:
                  "and report it", EXIT_INTERNAL)
 
     return wrapper
+
+
+def message_of(error: NapoleonError) -> str:
+    """An error's message as the command line says it: its ``command_line`` wording when its
+    advice is Python to write (``-o players=4`` for ``get_variant(..., {'players': 4})``)."""
+    return error.command_line or str(error)
 
 
 def seat_text(v: Variant, seat: int) -> str:

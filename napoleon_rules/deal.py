@@ -55,7 +55,7 @@ class Deal:
         right hand sizes."""
         v = self.variant
         if len(self.hands) != v.players:
-            raise DealError(v.hands_message(len(self.hands)))
+            raise v.hands_error(len(self.hands))
         seen = 0
         for i, h in enumerate(list(self.hands) + [self.rest]):
             where = f"hand {i}" if i < len(self.hands) else "the blind"

@@ -124,6 +124,16 @@ def test_rules_names_the_cards_dealt_to_no_hand_as_the_rules_do():
                       "--discard with 3 cards of the hand and the open cards")
 
 
+def test_a_deal_of_another_player_count_names_the_option_as_typed():
+    # The message named the Python call too: "get_variant('japanese', {'players': 4}) in Python".
+    deal = run("deal", "-v", "japanese", "-o", "players=4", "--seed", "1").stdout.strip()
+    for args in (["show", deal], ["analyse", deal], ["analyse", deal, "--short-hands"],
+                 ["solve", deal, "--declarer", "0", "--trump", "S", "--partner", "1"]):
+        line = run(*args).stderr.strip()
+        assert line == ("error: japanese needs 5 hands, the deal has 4 (a 4-player game: add "
+                        "-o players=4)"), (args, line)
+
+
 def test_rules_json_player_table_and_trumps():
     # RULES.md section 7: 4 players -> 12 cards each, blind of 4 (+1 for the Joker in Mighty).
     data = json.loads(run("rules", "mighty", "-o", "players=4", "--json").stdout)
