@@ -376,14 +376,15 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
     call = ""
     if advice.kind == "discard":
         call = (f", call {card_text(advice.call)}" if advice.call is not None
-                else ", no card called (Napoleon plays alone)")
+                else f", no card called ({v.declarer_name} plays alone)")
     # (Secretary's bid is a number of tricks: the trump is declared after the auction)
     trump = f", trump {advice.trump}" if v.name == "secretary" and advice.trump else ""
     lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}{trump}{call}, "
              f"{plural(advice.samples, 'sample')}, seed {advice.seed}"]
     if advice.kind == "discard" and advice.alone and advice.call is not None:
-        lines.append(f"Napoleon plays alone: {card_text(advice.call)} is in his own hand + "
-                     f"{rest_name(v)}")
+        who = v.declarer_name
+        lines.append(f"{who[0].upper()}{who[1:]} plays alone: {card_text(advice.call)} is among "
+                     f"{who}'s own cards (hand and {rest_name(v)})")
     if any(r["n"] != advice.samples for r in advice.rows):
         lines.append("(successive halving: an option dropped after a round keeps that round's "
                      "samples; the ones with every sample come first)" if advice.kind == "discard"

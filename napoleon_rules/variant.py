@@ -82,6 +82,8 @@ class Variant:
     trumps: ClassVar[tuple] = tuple(Suit)   #: trumps the declarer may choose (Suit members, NT)
     discard_points_to: ClassVar[str] = "opponents"  #: who scores point cards discarded: opponents/declarer
     partner_name: ClassVar[str] = "partner"
+    #: What the rules call the declarer, as a sentence names him: "Napoleon", "the declarer".
+    declarer_name: ClassVar[str] = "Napoleon"
     fixed_partnership: ClassVar[bool] = False  #: bridge: the partner is the seat opposite
     trump_from_first_lead: ClassVar[bool] = False  #: Nap: the suit of the first lead is trump
     has_coup_card: ClassVar[bool] = False  #: Secretary: a coup card and one reveal

@@ -85,7 +85,8 @@ def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
         return                       # unseen: its holder in each sample is the partner
     expect = None if owner == pos.declarer else owner
     if pos.partner != expect:
-        shown = ("Napoleon plays alone" if expect is None else f"seat {expect} is the partner")
+        shown = (f"{pos.variant.declarer_name} plays alone" if expect is None
+                 else f"seat {expect} is the partner")
         raise AdviceError(f"call: seat {seat} sees {card_name(call)}, so {shown}, but the "
                           f"position's partner is {'null' if pos.partner is None else pos.partner}")
 

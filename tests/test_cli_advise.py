@@ -300,12 +300,25 @@ def test_constraints_take_the_variants_name_for_the_blind():
 
 
 # ---- 10. the call in the discard header, and when it means alone ----------------------------------
+def test_the_mightys_discard_advice_calls_its_declarer_the_declarer():
+    # The Mighty has no Napoleon: its advice said "Napoleon plays alone".
+    hand, kitty = "AK.QJT9.A.K3+JO", "2.3.4."
+    common = ["-v", "mighty", "--trump", "H", "--bid", "15", "--candidates", "2", *QUICK]
+    head = run("advise", "discard", hand, kitty, *common).stdout.splitlines()
+    assert "no card called (the declarer plays alone)" in head[0], head
+    head = run("advise", "discard", hand, kitty, "--call", "AS", *common).stdout.splitlines()
+    assert head[1] == "The declarer plays alone: A♠ is among the declarer's own cards (hand and " \
+        "kitty)", head
+    assert "Napoleon" not in run("advise", "discard", hand, kitty, *common).stdout
+
+
 def test_discard_names_the_call_and_says_when_it_means_alone():
     common = ["-o", "players=7", "--trump", "D", "--candidates", "2", *QUICK]
     own = run("advise", "discard", HAND7, BLIND7, "--call", "AD", *common)
     assert own.exit_code == 0, own.stderr
     head = own.stdout.splitlines()
-    assert "call A♦" in head[0] and head[1].startswith("Napoleon plays alone: A♦ is in his own")
+    assert "call A♦" in head[0] and \
+        head[1] == "Napoleon plays alone: A♦ is among Napoleon's own cards (hand and blind)"
     data = json.loads(run("advise", "discard", HAND7, BLIND7, "--call", "AD", *common,
                           "--json").stdout)
     assert data["call"] == "AD" and data["alone"] is True

@@ -30,6 +30,7 @@ class Nap(Variant):
     summary = "2..6 players, 5 cards each; bid 3, 4, misere, nap; the first lead names trump"
     unit = "tricks"
     trump_from_first_lead = True
+    declarer_name = "the bidder"
     OPTIONS = (
         Option("players", 5, "number of players", minimum=2, maximum=6),
         Option("pack", 52, "cards in the pack: 52, or a short pack of 28..40 (top ranks)",
