@@ -248,6 +248,12 @@ class DealSampler:
                             f"{con} contradicts what is known: {card_name(con.card)} is not "
                             "among the unseen cards")
                     continue
+                if con.present and needs[p] == 0:      # (a seen blind, say)
+                    where = "in the blind" if con.place == BLIND else \
+                        f"of {_place_text(con.place)}"
+                    raise UnsatisfiableConstraints(
+                        f"{con} contradicts what is known: every card {where} is known, and "
+                        f"{card_name(con.card)} is not one of them")
                 allowed[con.card] &= (1 << p) if con.present else ~(1 << p)
             elif con.is_void:
                 if count(k.known[p] & suit_mask(con.suit)):

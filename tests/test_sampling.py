@@ -178,6 +178,16 @@ def test_unsatisfiable_constraints_are_reported(texts, fragment):
         DealSampler(k).draw_many(5, seed=1)
 
 
+def test_a_card_at_a_place_whose_cards_are_all_known_is_named_so():
+    # A seen blind said "no place can hold 5C given blind:5C".
+    v = get_variant("japanese")
+    k = knowledge_for_hand(v, 0, parse_hand("AKQ.JT9.2.AK3"), parse_constraints(["blind:5C"]),
+                           blind=parse_hand("2...2"))
+    with pytest.raises(UnsatisfiableConstraints, match="blind:5C contradicts what is known: "
+                       "every card in the blind is known, and 5C is not one of them"):
+        DealSampler(k)
+
+
 def test_nearly_unsatisfiable_count_constraints_stop_with_an_error():
     v = get_variant("japanese")
     texts = ["1:S>=5", "2:S>=5", "3:H>=5"]   # about one deal in a million
