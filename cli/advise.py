@@ -9,8 +9,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from napoleon_rules.cards import (CardParseError, card_name, count, mask_of, parse_card,
-                                  parse_cards, parse_trump)
+from napoleon_rules.cards import (SUIT_CHARS, CardParseError, card_name, count, mask_of,
+                                  parse_card, parse_cards, parse_trump)
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
@@ -162,15 +162,16 @@ def pick_seed(seed: Optional[int]) -> int:
 def samples_text(advice) -> str:
     """``200 samples``, or ``37 of 200 samples (--within 10 s ran out)``."""
     if advice.asked is not None and advice.samples < advice.asked:
-        return f"{advice.samples} of {advice.asked} samples (--within {advice.within:g} s ran out)"
-    return f"{advice.samples} samples"
+        return (f"{advice.samples} of {plural(advice.asked, 'sample')} (--within "
+                f"{advice.within:g} s ran out)")
+    return plural(advice.samples, "sample")
 
 
 def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
     """``--bid``: a level (``14``), or a bid whose suit is the trump given (``14S``)."""
     if text is None:
         return None
-    m = re.fullmatch(r"\s*([0-9]{1,2})\s*([SHDC]|NT)?\s*", text.upper())
+    m = re.fullmatch(rf"\s*([0-9]{{1,2}})\s*([{SUIT_CHARS}]\ufe0f?|NT)?\s*", text.upper())
     if not m:
         raise UsageError(f"--bid is a level such as 14 (or 14S), not {text!r}")
     if m.group(2) and read_trump(m.group(2)) != read_trump(trump):
@@ -302,7 +303,7 @@ def bid(
         if row["stopped"]:
             why = "no bid here is legal now" if row["stopped_behind"] is None else \
                 f"every legal bid here scores below {row['stopped_behind']}"
-            lines.append(f"  stopped after {row['samples']} samples: {why} (--all-samples goes "
+            lines.append(f"  stopped after {plural(row['samples'], 'sample')}: {why} (--all-samples goes "
                          "on)")
         # (a range that some sample left so on purpose; not one below every bid, 0-10)
         ranges = [k for k, n in row["histogram"].items() if "-" in k and not k.startswith("0-")
@@ -336,9 +337,11 @@ def bid(
         for b in row["bids"]:
             fewer = b["samples"] < row["samples"]       # stopped before its trump did
             if not b["legal"]:
-                mark = "  (not legal now" + (f"; {b['samples']} samples)" if fewer else ")")
+                mark = "  (not legal now" + (f"; {plural(b['samples'], 'sample')})" if fewer
+                                             else ")")
             elif fewer:
-                mark = f"  ({b['samples']} samples: {STOP_WHY[b['stopped']]} {b['ahead']})"
+                mark = (f"  ({plural(b['samples'], 'sample')}: {STOP_WHY[b['stopped']]} "
+                        f"{b['ahead']})")
             else:
                 mark = ""
             lines.append(f"  {str(b['bid']):<8} {est(b['p_make'], percent=True):<24} "
@@ -402,14 +405,15 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
     call = ""
     if advice.kind == "discard":
         call = (f", call {card_text(advice.call)}" if advice.call is not None
-                else ", no card called (Napoleon plays alone)")
+                else f", no card called ({v.declarer_name} plays alone)")
     # (Secretary's bid is a number of tricks: the trump is declared after the auction)
     trump = f", trump {advice.trump}" if v.name == "secretary" and advice.trump else ""
     lines = [f"{v.title}: {advice.kind} advice for seat {seat}, bid {advice.bid}{trump}{call}, "
              f"{plural(advice.samples, 'sample')}, seed {advice.seed}"]
     if advice.kind == "discard" and advice.alone and advice.call is not None:
-        lines.append(f"Napoleon plays alone: {card_text(advice.call)} is in his own hand + "
-                     f"{rest_name(v)}")
+        who = v.declarer_name
+        lines.append(f"{who[0].upper()}{who[1:]} plays alone: {card_text(advice.call)} is among "
+                     f"{who}'s own cards (hand and {rest_name(v)})")
     if any(r["n"] != advice.samples for r in advice.rows):
         lines.append("(successive halving: an option dropped after a round keeps that round's "
                      "samples; the ones with every sample come first)" if advice.kind == "discard"
@@ -606,7 +610,7 @@ def play(
     lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples_text(advice)}, "
              f"seed {seed}"
              + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
-             f"{advice.unseen} unseen cards dealt again in each sample; {partner}",
+             f"{plural(advice.unseen, 'unseen card')} dealt again in each sample; {partner}",
              f"value = the declarer's side's take from the cards still in play; best = {goal}",
              f"  {'card':<5} expected value [95% CI]" + ("   P(reach target)" if target is not None else "")]
     best = advice.best_cards()

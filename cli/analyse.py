@@ -15,7 +15,7 @@ from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit, default_jobs,
-                     dumps, fail, hand_text, options_named_as_typed,
+                     dumps, fail, hand_text, message_of, options_named_as_typed,
                      nodes_text, parse_options, plural, read_seat, read_text, seat_text,
                      user_errors)
 from .progress import elapsed_ticker, progress_bar
@@ -76,8 +76,8 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
             sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
                 hands_text.strip() else set()
             if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
-                raise DealError(f"{e} (for hands of {plural(min(sizes), 'card')} add "
-                                "--short-hands)") from None
+                raise DealError(f"{message_of(e)} (for hands of {plural(min(sizes), 'card')} "
+                                "add --short-hands)") from None
             raise
         return v, d.hands, d.rest, d
     hands = [parse_hand(h) for h in hands_text.split()]
@@ -160,15 +160,14 @@ def single_cell_text(analysis) -> list[str]:
     lines = [f"declarer seat {cell.declarer}, trump {strain_symbol(cell.trump)}"]
     for ch in cell.choices:
         if ch.exact:
-            value = ch.value
+            value = amount(ch.value, v.unit)
         elif cell.exact:    # bounded on purpose: its exact value decides nothing
-            value = f"≤{ch.upper}"
+            value = f"≤{amount(ch.upper, v.unit)}"
         else:
-            value = f"{ch.lower}..{ch.upper}?"
+            value = f"{ch.lower}..{ch.upper}? {v.unit}"
         extra = f", discard {cards(ch.discard)}" if ch.discard else ""
         if ch.call is not None and v.name == "secretary":
             extra += f", coup card {card_text(ch.call)}"
-        value = amount(value, v.unit) if isinstance(value, int) else f"{value} {v.unit}"
         lines.append(f"  {describe_choice(v, ch):<12} {value}{extra}")
     if cell.exact:
         best = cell.best

@@ -24,8 +24,8 @@ from napoleon_rules.cards import JOKER, NT, POINT_CARDS, Suit, cards_of, count
 
 from .bench_analyse import analyse_report_text, run_analyse
 from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed,
-                     check_tt_mb, default_jobs, dumps, fail, options_named_as_typed, user_errors,
-                     variant_from)
+                     check_tt_mb, default_jobs, dumps, fail, options_named_as_typed, plural,
+                     user_errors, variant_from)
 from .progress import progress_bar
 from .solving import DEFAULT_TT_MB
 
@@ -231,8 +231,8 @@ def _ratio(a: Optional[float], b: Optional[float]) -> Optional[float]:
 
 def report_text(result: dict) -> str:
     what = "every card's value" if result["mode"] == "cards" else "the value only"
-    lines = [f"bench: {result['variant']}, {result['deals']} deals (seed {result['seed']}), "
-             f"{result['cards']} cards per hand, {what}, 1 thread"
+    lines = [f"bench: {result['variant']}, {plural(result['deals'], 'deal')} (seed "
+             f"{result['seed']}), {plural(result['cards'], 'card')} per hand, {what}, 1 thread"
              + (f", {result['tt_mb']} MB table" if "tt_mb" in result else "")]
     s = result.get("solver")
     if s is None:
@@ -240,10 +240,10 @@ def report_text(result: dict) -> str:
     else:
         nps = s["nodes_per_s"]
         lines.append(f"fast solver: median {_ms(s['median_s'])}, mean {_ms(s['mean_s'])}, "
-                     f"max {_ms(s['max_s'])}; {s['nodes']} nodes"
+                     f"max {_ms(s['max_s'])}; {plural(s['nodes'], 'node')}"
                      + (f", {nps / 1e6:.2f} M nodes/s" if nps else ""))
         if s["stopped"]:
-            lines.append(f"  {s['stopped']} of {result['deals']} deals reached the node/time "
+            lines.append(f"  {s['stopped']} of {plural(result['deals'], 'deal')} reached the node/time "
                          "limit (left out of the times)")
         # The slowest of the deals the times count (a stopped deal is left out of them, so
         # naming it "slowest" would contradict the max above).
@@ -251,11 +251,11 @@ def report_text(result: dict) -> str:
         if len(s.get("deal_seconds") or ()) > 1 and solved:
             k = max(solved, key=s["deal_seconds"].__getitem__)
             lines.append(f"  slowest: deal {k} ({_ms(s['deal_seconds'][k])}, "
-                         f"{s['deal_nodes'][k]} nodes; --json lists every deal's)")
+                         f"{plural(s['deal_nodes'][k], 'node')}; --json lists every deal's)")
     p = result.get("plain")
     if p is not None:
         lines.append(f"plain build: median {_ms(p['median_s'])}, mean {_ms(p['mean_s'])}, "
-                     f"max {_ms(p['max_s'])}; {p['nodes']} nodes")
+                     f"max {_ms(p['max_s'])}; {plural(p['nodes'], 'node')}")
         r = result.get("ratio_plain")
         if r:
             lines.append(f"time ratio fast/plain build: median {r['median']:.2f}x, "
@@ -409,7 +409,7 @@ def bench(
              "please report it", EXIT_INTERNAL)
     limited = result.get("solver", {}).get("stopped", 0)
     if limited:
-        fail(f"a limit stopped {limited} of {deals} solves: the times above leave them out "
+        fail(f"a limit stopped {limited} of {plural(deals, 'solve')}: the times above leave them out "
              "(raise --node-limit/--time-limit)", EXIT_LIMIT)
 
 
@@ -431,5 +431,5 @@ def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, 
               "tt_mb": tt_mb, "analyse": stats}
     typer.echo(dumps(result) if json_out else analyse_report_text(result))
     if stats["stopped"]:
-        fail(f"a limit stopped {stats['stopped']} of {deals} tables: the times above leave "
+        fail(f"a limit stopped {stats['stopped']} of {plural(deals, 'table')}: the times above leave "
              "them out (raise --node-limit/--time-limit)", EXIT_LIMIT)

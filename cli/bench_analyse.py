@@ -80,16 +80,16 @@ def analyse_report_text(result: dict) -> str:
     lines.append(f"analyse: median {_s(a['median_s'])}, mean {_s(a['mean_s'])}, "
                  f"max {_s(a['max_s'])} a table; {a['under_10_s']} of {done} under 10 s")
     rate = a["nodes_per_cpu_s"]
-    lines.append(f"  {a['tests']} tests, {nodes_text(a['nodes'])}, {a['cpu_s']:.1f} s of CPU"
+    lines.append(f"  {plural(a['tests'], 'test')}, {nodes_text(a['nodes'])}, {a['cpu_s']:.1f} s of CPU"
                  + (f" ({rate / 1e6:.2f} M nodes per CPU second)" if rate else ""))
     if a["discarded_nodes"]:
         lines.append(f"  and {nodes_text(a['discarded_nodes'])} searched by helper threads "
                      "from inputs that went stale (thrown away; in the CPU time only)")
     if a["stopped"]:
-        lines.append(f"  {a['stopped']} of {result['deals']} tables stopped by a limit "
+        lines.append(f"  {a['stopped']} of {plural(result['deals'], 'table')} stopped by a limit "
                      "(left out of the times)")
     if len(a["tables"]) > 1 and done:
         t = max((t for t in a["tables"] if t["complete"]), key=lambda t: t["seconds"])
-        lines.append(f"  slowest: seed {t['seed']} ({_s(t['seconds'])}, {t['tests']} tests, "
+        lines.append(f"  slowest: seed {t['seed']} ({_s(t['seconds'])}, {plural(t['tests'], 'test')}, "
                      f"{nodes_text(t['nodes'])}; --json lists every table's)")
     return "\n".join(lines)

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable
 
@@ -47,10 +48,29 @@ def _untyped_flags(params: list) -> list:
 
 
 class FlagsGroup(TyperGroup):
-    """A command group whose help shows its flags (``--help``, ``--version``) without a type."""
+    """A command group whose help shows its flags (``--help``, ``--version``) without a type,
+    and that refuses an argument that is not UTF-8 text before any command reads it."""
 
     def get_params(self, ctx):
         return _untyped_flags(super().get_params(ctx))
+
+    def parse_args(self, ctx, args):
+        for arg in args:
+            check_utf8_argument(arg)
+        return super().parse_args(ctx, args)
+
+
+def check_utf8_argument(arg: str) -> None:
+    """Python decodes the command line with the file system's encoding and keeps the bytes
+    that are not text as lone surrogates (``'\\udcff'``), which a parser would name as a
+    character: such an argument is refused as a whole, its bad bytes shown as ``\\xff``."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
+        return
+    try:
+        shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeError:            # a surrogate no byte stands for: said as it is
+        shown = arg.encode("utf-8", "backslashreplace").decode("ascii")
+    fail(f"the argument '{shown}' is not UTF-8 text")
 
 
 class OnceCommand(TyperCommand):
@@ -116,7 +136,7 @@ def user_errors(command: Callable) -> Callable:
             if limit is not None and isinstance(e, limit):
                 fail(f"{e} (raise --node-limit/--time-limit)", EXIT_LIMIT)
             if isinstance(e, NapoleonError):
-                fail(str(e))
+                fail(message_of(e))
             if isinstance(e, OSError):
                 fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e))
             if debug_enabled():     # --debug: the traceback of an unexpected error, not of
@@ -127,6 +147,12 @@ def user_errors(command: Callable) -> Callable:
     return wrapper
 
 
+def message_of(error: NapoleonError) -> str:
+    """An error's message as the command line says it: its ``command_line`` wording when its
+    advice is Python to write (``-o players=4`` for ``get_variant(..., {'players': 4})``)."""
+    return error.command_line or str(error)
+
+
 def seat_text(v: Variant, seat: int) -> str:
     """``seat 2``; in bridge ``seat 2 (S)``: seat i is the compass hand N E S W clockwise from
     North (DDS's hand i), so that a deal can be matched to a bridge diagram."""
@@ -134,27 +160,43 @@ def seat_text(v: Variant, seat: int) -> str:
         else f"seat {seat}"
 
 
-_SUIT_LETTERS_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+#: What the text output's symbols become on a console that cannot show them: suits as their
+#: letters, the signs as the ASCII that says the same.
+_ASCII_FOR = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+              "\u2264": "<=", "\u2265": ">=", "\u2026": "...", "\u2212": "-", "\u00d7": "x",
+              "\u2013": "-", "\u2014": "-"}
 
 
-def _suits_as_letters(err: UnicodeEncodeError) -> tuple[str, int]:
-    """Codec error handler: suit symbols as letters, anything else unencodable as '?'."""
+def _ascii_of(ch: str) -> str:
+    """``ch`` in ASCII: from the table, else its letter without the accent (``è`` as ``e``),
+    else ``?``."""
+    if ch in _ASCII_FOR:
+        return _ASCII_FOR[ch]
+    if unicodedata.category(ch).startswith("L"):    # (not a sign: NFKD makes '½' '12')
+        bare = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
+        if bare:
+            return bare
+    return "?"
+
+
+def _symbols_as_ascii(err: UnicodeEncodeError) -> tuple[str, int]:
+    """Codec error handler: each character the console cannot show as its ASCII stand-in."""
     bad = err.object[err.start:err.end]
-    return "".join(_SUIT_LETTERS_FOR.get(ch, "?") for ch in bad), err.end
+    return "".join(_ascii_of(ch) for ch in bad), err.end
 
 
 def console_fallback() -> None:
-    """On a console that cannot show the suit symbols (a Windows code page, for one), print
-    them as letters instead of failing: the output is made for reading, the JSON is ASCII-safe
-    the same way."""
-    codecs.register_error("napoleon-suits", _suits_as_letters)
+    """On a console that cannot show the suit symbols or the signs (a Windows code page, for
+    one), print them as letters and ASCII instead of failing or printing '?': the output is
+    made for reading, the JSON is ASCII-safe the same way."""
+    codecs.register_error("napoleon-ascii", _symbols_as_ascii)
     for stream in (sys.stdout, sys.stderr):
         encoding = getattr(stream, "encoding", None) or "utf-8"
         try:
-            "\u2660\u2665\u2666\u2663".encode(encoding)
+            "".join(_ASCII_FOR).encode(encoding)
         except (UnicodeEncodeError, LookupError):
             try:
-                stream.reconfigure(errors="napoleon-suits")
+                stream.reconfigure(errors="napoleon-ascii")
             except (AttributeError, ValueError):
                 pass
 
@@ -298,30 +340,50 @@ def variant_from(name: str, option_pairs: Iterable[str] | None) -> Variant:
 #: stops there, so that /dev/zero or an endless pipe is an error, not a hang.
 MAX_INPUT_CHARS = 1 << 22
 
+#: The byte-order mark some Windows editors put at the start of a UTF-8 file: not text.
+BOM = "\ufeff"
+
 
 def read_text(path: str) -> str:
-    """The content of ``path``; ``-`` reads standard input."""
+    """The content of ``path``; ``-`` reads standard input. Either must be UTF-8 text; a
+    leading byte-order mark is dropped."""
     name = "standard input" if path == "-" else path
     if not path.strip():
         raise UsageError("the file name is empty")
     try:
         if path == "-":
-            text = sys.stdin.read(MAX_INPUT_CHARS + 1)
+            text = _read_stdin(MAX_INPUT_CHARS + 1)
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read(MAX_INPUT_CHARS + 1)
         if len(text) > MAX_INPUT_CHARS:
             raise UsageError(f"{name} holds more than {MAX_INPUT_CHARS >> 20} MB of text: not a "
                              "position or a deal")
-        return text
+        return text[len(BOM):] if text.startswith(BOM) else text
     except FileNotFoundError:
         raise UsageError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise UsageError(f"{path} is a directory, not a file") from None
-    except UnicodeDecodeError:
+    except UnicodeError:
         raise UsageError(f"{name} is not UTF-8 text") from None
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _read_stdin(limit: int) -> str:
+    """Standard input (at most ``limit`` bytes) decoded as UTF-8 whatever the locale; a
+    ``UnicodeError`` when it is not UTF-8. Python's own decoding keeps undecodable bytes as
+    lone surrogates in the C locale, which the notation then named as characters
+    (``unknown rank '\\udcff'``), so the bytes are read and decoded here."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:                 # a text stream put in its place (tests, embedding)
+        text = sys.stdin.read(limit)
+        text.encode("utf-8")        # a lone surrogate stands for an undecodable byte
+        return text
+    data = raw.read(limit)
+    if len(data) == limit:          # too much: the caller's size check says so (latin-1
+        return data.decode("latin-1")   # keeps the length, and cannot fail mid-character)
+    return data.decode("utf-8")
 
 
 def dumps(data: Any) -> str:

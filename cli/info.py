@@ -9,7 +9,7 @@ import typer
 from napoleon_rules import Option, Variant, get_variant, variant_names
 from napoleon_rules.cards import trump_name
 
-from .common import dumps, user_errors, variant_from
+from .common import dumps, plural, user_errors, variant_from
 
 #: What each preset calls the cards not dealt to a hand.
 REST_NAMES = {"japanese": "blind", "japanese-stakes": "blind", "mighty": "kitty",
@@ -19,6 +19,23 @@ REST_NAMES = {"japanese": "blind", "japanese-stakes": "blind", "mighty": "kitty"
 
 def rest_name(variant: Variant) -> str:
     return REST_NAMES.get(variant.name, "blind")
+
+
+def rest_size_text(variant: Variant) -> str:
+    """How many cards no hand gets, in the rules' words: ``2 in the blind``, ``3 open cards``
+    (a name that is itself a kind of card is not a place cards are "in")."""
+    name, size = rest_name(variant), variant.blind_size
+    if name.endswith(" cards"):
+        return plural(size, name[:-1])
+    return f"{size} in the {name}"
+
+
+def the_rest_text(variant: Variant) -> str:
+    """The cards no hand gets with their number: ``the 2-card blind``, ``the 3 open cards``."""
+    name, size = rest_name(variant), variant.blind_size
+    if name.endswith(" cards"):
+        return f"the {plural(size, name[:-1])}"
+    return f"the {size}-card {name}"
 
 
 def option_range(o: Option) -> str:
@@ -106,7 +123,7 @@ def rules(
     else:
         typer.echo(f"  {v.summary}")
     deck = 53 if v.has_joker else bin(v.deck).count("1")
-    rest = f", {v.blind_size} in the {rest_name(v)}" if v.blind_size else ""
+    rest = f", {rest_size_text(v)}" if v.blind_size else ""
     typer.echo(f"deal:    {v.players} players x {v.hand_size} cards{rest}; "
                f"{deck}-card pack{' with the Joker' if v.has_joker else ''}")
     typer.echo(f"tricks:  {v.tricks}; the declarer's side counts {v.unit}")

@@ -8,18 +8,15 @@ from dataclasses import dataclass
 from typing import Optional
 
 from napoleon_rules import Choices, Position, Variant
-from napoleon_rules.cards import (JOKER, NT, CardParseError, card_rank, card_suit, cards_of, count,
-                                  parse_card, parse_cards, parse_trump)
+from napoleon_rules.cards import (JOKER, NT, SUIT_CHARS, CardParseError, card_rank, card_suit,
+                                  cards_of, count, parse_card, parse_cards, parse_trump)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Contract
 from napoleon_rules.moves import Bid, Move, parse_bid
 
 from .common import UsageError, card_text, plural, read_seat, seat_text, trump_text
-
-#: What each variant calls the cards dealt to no hand, which the declarer takes.
-REST_NAMES = {"mighty": "kitty", "japoleon": "open cards", "secretary": "warchest"}
-
+from .info import rest_name, the_rest_text
 
 @dataclass(frozen=True)
 class DealStart:
@@ -157,7 +154,7 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
                              "--declarer, --trump and --bid")
         level = 1 if bid is None else bid.strip()
         # '3NT' as bridge players write it: the strain must be --trump's
-        named = re.fullmatch(r"([0-9]{1,2})\s*([SHDC\u2660\u2665\u2666\u2663]|NT|N)",
+        named = re.fullmatch(rf"([0-9]{{1,2}})\s*([{SUIT_CHARS}]\ufe0f?|NT|N)",
                              str(level), re.IGNORECASE)
         if named:
             strain = parse_trump("NT" if named.group(2).upper() in ("N", "NT")
@@ -176,13 +173,12 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
 
     chosen_bid = _choose_bid(v, want, bid)
     rest = count(deal.rest)
-    rest_name = REST_NAMES.get(v.name, "blind")
     cards = _cards(discard, "--discard") if discard else ()
     if len(cards) != rest:
-        raise UsageError(f"{v.name}: the declarer takes the {rest}-card {rest_name} and puts "
+        raise UsageError(f"{v.name}: the declarer takes {the_rest_text(v)} and puts "
                          f"{plural(rest, 'card')} away: give --discard with "
-                         f"{plural(rest, 'card')} of the hand and "
-                         f"{rest_name}" + (f", not {len(cards)}" if cards else "")
+                         f"{plural(rest, 'card')} of the hand and the "
+                         f"{rest_name(v)}" + (f", not {len(cards)}" if cards else "")
                          + f" (napoleon analyse DEAL --declarer {declarer} --trump "
                          f"{trump.strip().upper()} finds the best ones)")
     coup_card_matters = v.name == "secretary"  # the Secretary may once play it off-suit

@@ -273,7 +273,7 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
         lines.append(won_text(won, unit))
     if result["value"] is None:     # a limit stopped the search: what it proved
         lines.append(f"value: {proved_text(result, unit)} (a search limit stopped the solve)")
-        lines.append(f"engine: {engine.value}, {result['stats'].get('nodes', 0)} nodes")
+        lines.append(f"engine: {engine.value}, {plural(result['stats'].get('nodes', 0), 'node')}")
         return "\n".join(lines)
     if pos.misere:
         lines.append(f"value: {amount(result['value'], unit)} the bidder is forced to take "
@@ -289,7 +289,8 @@ def describe(pos: Position, result: dict, engine: Engine, declaration: str | Non
         lines.append("best line, trick by trick (credit to the declarer's side):")
         lines.extend(line_by_trick(pos, result["line"]))
     lines.append(f"engine: {engine.value}"
-                 + (f", {result['stats'].get('nodes', 0)} nodes" if "stats" in result else ""))
+                 + (f", {plural(result['stats'].get('nodes', 0), 'node')}" if "stats" in result
+                    else ""))
     return "\n".join(lines)
 
 

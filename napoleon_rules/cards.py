@@ -139,15 +139,29 @@ def card_symbol(card: int) -> str:
     return RANK_CHARS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
+#: Every character read as a suit: the letters, the symbols the output prints (so that output
+#: can be pasted back as input) and their outline forms.
 _SUIT_WORDS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
                "\u2660": Suit.SPADES, "\u2665": Suit.HEARTS, "\u2666": Suit.DIAMONDS,
-               "\u2663": Suit.CLUBS}
+               "\u2663": Suit.CLUBS,
+               "\u2664": Suit.SPADES, "\u2661": Suit.HEARTS, "\u2662": Suit.DIAMONDS,
+               "\u2667": Suit.CLUBS}
+SUIT_CHARS = "".join(_SUIT_WORDS)   #: for a regular expression's character class
+
+#: The emoji variation selector that text copied from a phone or a web page may put after a
+#: suit symbol (``"♥\ufe0f"``): it only asks for the coloured glyph.
+_EMOJI_STYLE = "\ufe0f"
+
+
+def _card_text(text: str) -> str:
+    """Text of a card or suit as it is compared: trimmed, upper case, no emoji selector."""
+    return text.strip().upper().replace(_EMOJI_STYLE, "")
 
 
 def parse_suit(text: str) -> Suit:
-    """Read a suit letter or symbol, case-insensitive."""
+    """Read a suit letter or symbol (``S``, ``♠``, ``♤``), case-insensitive."""
     try:
-        return _SUIT_WORDS[text.strip().upper()]
+        return _SUIT_WORDS[_card_text(text)]
     except (KeyError, AttributeError):
         raise CardParseError(f"unknown suit {text!r} (expected one of S H D C)") from None
 
@@ -193,11 +207,12 @@ def trump_name(trump: Suit | str | None) -> str | None:
 
 
 def parse_card(text: str) -> int:
-    """Read one card: rank ``A K Q J T 9 .. 2`` (``10`` also accepted) then suit ``S H D C``,
-    or ``JO`` for the Joker. Case-insensitive."""
+    """Read one card: rank ``A K Q J T 9 .. 2`` (``10`` also accepted) then suit ``S H D C``
+    or its symbol (``T♦``, as the text output writes cards), or ``JO`` for the Joker.
+    Case-insensitive."""
     if not isinstance(text, str):
         raise CardParseError(f"a card must be text like 'AS' or 'JO', not {text!r}")
-    t = text.strip().upper()
+    t = _card_text(text)
     if t in ("JO", "JK", "JOKER"):
         return JOKER
     if len(t) == 3 and t.startswith("10"):
@@ -207,10 +222,11 @@ def parse_card(text: str) -> int:
     rank_index = RANK_CHARS.find(t[0])
     if rank_index < 0:
         raise CardParseError(f"bad card {text!r}: unknown rank {text.strip()[0]!r}")
-    suit_index = SUIT_LETTERS.find(t[1])
-    if suit_index < 0:
-        raise CardParseError(f"bad card {text!r}: unknown suit {text.strip()[-1]!r}")
-    return suit_index * 13 + rank_index
+    suit = _SUIT_WORDS.get(t[1])
+    if suit is None:
+        raise CardParseError(f"bad card {text!r}: unknown suit "
+                             f"{text.strip().replace(_EMOJI_STYLE, '')[-1]!r}")
+    return suit * 13 + rank_index
 
 
 def parse_cards(items: Iterable[str] | str) -> list[int]:

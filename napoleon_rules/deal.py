@@ -55,7 +55,7 @@ class Deal:
         right hand sizes."""
         v = self.variant
         if len(self.hands) != v.players:
-            raise DealError(v.hands_message(len(self.hands)))
+            raise v.hands_error(len(self.hands))
         seen = 0
         for i, h in enumerate(list(self.hands) + [self.rest]):
             where = f"hand {i}" if i < len(self.hands) else "the blind"
@@ -72,7 +72,8 @@ class Deal:
             raise DealError(f"the deal is missing {plural(count(missing), 'card')}: {names}")
         for i, h in enumerate(self.hands):
             if count(h) != v.hand_size:
-                raise DealError(f"hand {i} holds {count(h)} cards; {v.name} deals {v.hand_size}")
+                raise DealError(f"hand {i} holds {plural(count(h), 'card')}; {v.name} deals "
+                                f"{v.hand_size}")
         return self
 
 

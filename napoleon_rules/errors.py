@@ -8,7 +8,13 @@ def plural(n: int, word: str) -> str:
 
 
 class NapoleonError(ValueError):
-    """Base class of every user-facing error of the rules engine."""
+    """Base class of every user-facing error of the rules engine.
+
+    A message whose advice is Python to write (``get_variant('nap', {'players': 3})``) may
+    carry ``command_line``: the same message with the advice as the command line takes it
+    (``-o players=3``), which the ``napoleon`` command prints instead."""
+
+    command_line: str | None = None
 
 
 class UnknownVariantError(NapoleonError):

@@ -97,8 +97,8 @@ class Bid:
 PASS = None  # a pass is written ``None`` in auction histories
 BID_NAMES = ("misere", "nap", "wellington", "blucher")   #: Nap's bids with a name
 
-_NAMED = {"mis": "misere", "misere": "misere", "misery": "misere", "nap": "nap",
-          "napoleon": "nap", "well": "wellington", "wellington": "wellington",
+_NAMED = {"mis": "misere", "misere": "misere", "mis\u00e8re": "misere", "misery": "misere",
+          "nap": "nap", "napoleon": "nap", "well": "wellington", "wellington": "wellington",
           "blu": "blucher", "blucher": "blucher", "bl\u00fccher": "blucher"}
 
 

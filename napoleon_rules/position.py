@@ -251,6 +251,8 @@ class Position:
             if not isinstance(state.get(key, False), bool):
                 raise PositionError(f"state {key!r} must be true or false")
         contract = state.get("contract")
+        if contract == "mis\u00e8re":      # the accent, as the rules write it
+            contract = "misere"
         if contract not in (None, "misere", "tricks"):
             raise PositionError(f"state 'contract' must be \"misere\" or absent, not {contract!r}")
         if contract == "misere" and "misere" not in variant.options:

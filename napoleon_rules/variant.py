@@ -82,6 +82,8 @@ class Variant:
     trumps: ClassVar[tuple] = tuple(Suit)   #: trumps the declarer may choose (Suit members, NT)
     discard_points_to: ClassVar[str] = "opponents"  #: who scores point cards discarded: opponents/declarer
     partner_name: ClassVar[str] = "partner"
+    #: What the rules call the declarer, as a sentence names him: "Napoleon", "the declarer".
+    declarer_name: ClassVar[str] = "Napoleon"
     fixed_partnership: ClassVar[bool] = False  #: bridge: the partner is the seat opposite
     always_alone: ClassVar[bool] = False   #: Nap: the bidder never has a partner
     trump_from_first_lead: ClassVar[bool] = False  #: Nap: the suit of the first lead is trump
@@ -130,15 +132,17 @@ class Variant:
     def hand_size(self) -> int:
         return PLAYER_TABLE[self.players][0]
 
-    def hands_message(self, hands: int) -> str:
-        """The error for a deal of ``hands`` hands, naming the option that allows that many."""
+    def hands_error(self, hands: int) -> DealError:
+        """The error for a deal of ``hands`` hands, naming the option that allows that many
+        as Python writes it, and as the command line does (``command_line``)."""
         text = f"{self.name} needs {self.players} hands, the deal has {hands}"
+        error = DealError(text)
         for o in self.OPTIONS:
             if o.name == "players" and (o.minimum or 0) <= hands <= (o.maximum or hands):
-                text += (f" (a {hands}-player game takes the option players={hands}: "
-                         f"get_variant({self.name!r}, {{'players': {hands}}}) in Python, "
-                         f"-o players={hands} on the command line)")
-        return text
+                error = DealError(f"{text} (a {hands}-player game takes the option players="
+                                  f"{hands}: get_variant({self.name!r}, {{'players': {hands}}}))")
+                error.command_line = f"{text} (a {hands}-player game: add -o players={hands})"
+        return error
 
     @property
     def blind_size(self) -> int:

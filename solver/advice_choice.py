@@ -246,7 +246,7 @@ def advise_discard(variant, pool: int, blind: int | None = None, *, trump,
     sizes = tuple([variant.hand_size] * n + [0])
     sizes = sizes[:seat] + (variant.hand_size + k,) + sizes[seat + 1:]
     known = tuple(pool if p == seat else 0 for p in range(n + 1))
-    knowledge = Knowledge(n, sizes, known, variant.deck & ~pool, tuple(constraints))
+    knowledge = Knowledge(n, sizes, known, variant.deck & ~pool, tuple(constraints), own=seat)
     sampler = DealSampler(knowledge)
     deals = sampler.draw_many(samples, seed)
     # Declare from a deal whose "blind" is empty: the pool is already in the seat's hand.

@@ -19,6 +19,7 @@ from typing import Sequence
 from napoleon_rules.cards import (JOKER, NT, CardParseError, Suit, card_name, cards_of, count,
                                   mask_of, parse_card, parse_trump, points_of, trump_name)
 from napoleon_rules.deal import Deal
+from napoleon_rules.errors import plural
 from napoleon_rules.game import Choices
 from napoleon_rules.moves import Bid
 from napoleon_rules.variant import Variant, get_variant
@@ -39,7 +40,7 @@ def _check_hand(variant, hand: int, size: int, what: str = "the hand") -> None:
     if extra:
         raise AdviceError(f"{card_name(next(cards_of(extra)))} is not in the {variant.name} deck")
     if count(hand) != size:
-        raise AdviceError(f"{what} holds {count(hand)} cards; {variant.name} needs {size}")
+        raise AdviceError(f"{what} holds {plural(count(hand), 'card')}; {variant.name} needs {size}")
 
 
 def _variant(variant) -> Variant:

@@ -85,7 +85,8 @@ def _check_seen_call(pos, seat: int, call: int, discards: int) -> None:
         return                       # unseen: its holder in each sample is the partner
     expect = None if owner == pos.declarer else owner
     if pos.partner != expect:
-        shown = ("Napoleon plays alone" if expect is None else f"seat {expect} is the partner")
+        shown = (f"{pos.variant.declarer_name} plays alone" if expect is None
+                 else f"seat {expect} is the partner")
         raise AdviceError(f"call: seat {seat} sees {card_name(call)}, so {shown}, but the "
                           f"position's partner is {'null' if pos.partner is None else pos.partner}")
 
@@ -133,8 +134,10 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
             raise AdviceError(f"earlier: {card_name(bad)} is still in play (in a hand or "
                               "the current trick), not in a complete trick")
         if count(earlier) != pos.trick * n:
-            raise AdviceError(f"earlier: {plural(pos.trick, 'complete trick')} of {n} cards hold "
-                              f"{pos.trick * n} cards, not {count(earlier)}")
+            tricks = ("no trick is complete yet" if pos.trick == 0 else
+                      f"the complete trick holds {n}" if pos.trick == 1 else
+                      f"the {pos.trick} complete tricks hold {pos.trick * n} ({n} each)")
+            raise AdviceError(f"earlier: {plural(count(earlier), 'card')} given, but {tricks}")
         rest = absent & ~earlier
         if discards and discards != rest:
             raise AdviceError("discards and earlier disagree: the put-away cards are the "
@@ -176,7 +179,7 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
         if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
             facts.append(SuitCount(s, led, "=", 0))
     sizes = tuple(count(h) for h in hands) + (count(rest),)
-    return Knowledge(n, sizes, tuple(known), unseen, tuple(facts))
+    return Knowledge(n, sizes, tuple(known), unseen, tuple(facts), own=seat)
 
 
 def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int = 0,

@@ -81,7 +81,7 @@ def check_short_hands(variant: Variant, hands: Sequence[int], rest: int) -> Setu
     """Short-hand deals: the checks of ``Deal.check`` that still apply."""
     v = variant
     if len(hands) != v.players:
-        raise DealError(v.hands_message(len(hands)))
+        raise v.hands_error(len(hands))
     seen = 0
     for i, h in enumerate(list(hands) + [rest]):
         where = f"hand {i}" if i < len(hands) else "the rest"

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
-from napoleon_rules.cards import (SUIT_LETTERS, CardParseError, Suit, card_name, card_suit,
-                                  cards_of, count, parse_card, parse_suit, suit_mask)
-from napoleon_rules.errors import NapoleonError
+from napoleon_rules.cards import (SUIT_CHARS, SUIT_LETTERS, CardParseError, Suit, card_name,
+                                  card_suit, cards_of, count, parse_card, parse_suit, suit_mask)
+from napoleon_rules.errors import NapoleonError, plural
 
 BLIND = "blind"
 #: Rejection attempts allowed per accepted deal (and at least MIN_ATTEMPTS in all) before the
@@ -111,7 +111,7 @@ class SuitCount:
 
 Constraint = Union[HoldsCard, SuitCount]
 
-_COUNT_RE = re.compile(r"^([SHDC\u2660\u2665\u2666\u2663])\s*(>=|<=|==|=)\s*([0-9]{1,3})$", re.I)
+_COUNT_RE = re.compile(rf"^([{SUIT_CHARS}])\ufe0f?\s*(>=|<=|==|=)\s*([0-9]{{1,3}})$", re.I)
 
 
 def parse_constraint(text: str) -> Constraint:
@@ -177,6 +177,9 @@ class Knowledge:
     ``known[p]``: the cards known to be at ``p`` (the player's own hand, cards seen).
     ``unseen``: the cards whose place is unknown; they fill each place up to its size.
     ``constraints``: further facts (:class:`HoldsCard`, :class:`SuitCount`).
+    ``own``: the player's seat, when known: its hand is known whole, so a constraint on it
+    is a mistake the sampler names as such (it would otherwise read as a contradiction
+    between constraints, or an unsatisfiable count).
     """
 
     players: int
@@ -184,6 +187,7 @@ class Knowledge:
     known: tuple[int, ...]
     unseen: int
     constraints: tuple[Constraint, ...] = ()
+    own: int | None = None
 
     @property
     def places(self) -> int:
@@ -209,12 +213,18 @@ class DealSampler:
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = k = knowledge
+        for con in k.constraints:
+            if k.own is not None and con.place == k.own:
+                raise ConstraintError(f"constraint {con}: seat {k.own} is the adviser's own hand, "
+                                      "which is known; constraints are about the unseen cards "
+                                      "(the other seats and the blind)")
         n_places = k.places
         needs = list(k.needs())
         for p, x in enumerate(needs):
             if x < 0:
                 place = BLIND if p == k.players else p
-                raise UnsatisfiableConstraints(f"{_place_text(place)} holds {k.sizes[p]} cards, "
+                raise UnsatisfiableConstraints(f"{_place_text(place)} holds "
+                                               f"{plural(k.sizes[p], 'card')}, "
                                                f"but {count(k.known[p])} are known to be there")
         if sum(needs) != count(k.unseen):
             raise UnsatisfiableConstraints(
@@ -238,6 +248,12 @@ class DealSampler:
                             f"{con} contradicts what is known: {card_name(con.card)} is not "
                             "among the unseen cards")
                     continue
+                if con.present and needs[p] == 0:      # (a seen blind, say)
+                    where = "in the blind" if con.place == BLIND else \
+                        f"of {_place_text(con.place)}"
+                    raise UnsatisfiableConstraints(
+                        f"{con} contradicts what is known: every card {where} is known, and "
+                        f"{card_name(con.card)} is not one of them")
                 allowed[con.card] &= (1 << p) if con.present else ~(1 << p)
             elif con.is_void:
                 if count(k.known[p] & suit_mask(con.suit)):
@@ -393,4 +409,4 @@ def knowledge_for_hand(variant, seat: int, hand: int, constraints: Sequence[Cons
         known[n] = blind
     sizes = tuple([variant.hand_size] * n + [count(variant.deck) - n * variant.hand_size])
     unseen = variant.deck & ~hand & ~(blind or 0)
-    return Knowledge(n, sizes, tuple(known), unseen, as_constraints(constraints))
+    return Knowledge(n, sizes, tuple(known), unseen, as_constraints(constraints), own=seat)

@@ -323,7 +323,7 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
     k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
     assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)
     assert k == play_knowledge(pos, 1, None, away, ())
-    with pytest.raises(solver.advisor.AdviceError, match="1 complete trick"):
+    with pytest.raises(solver.advisor.AdviceError, match="4 cards given, but the complete trick holds 5"):
         play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick[:4]))
     with pytest.raises(solver.advisor.AdviceError, match="still in play"):
         play_knowledge(pos, 1, None, 0, (),
@@ -348,6 +348,8 @@ def count_of(mask: int) -> int:
     (["bid", "AKQ.JT9.2.AK3+JO"], "not in the japanese deck"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "2:S>>4"], "bad constraint"),
     (["bid", "AKQ.JT9.2.AK3", "-c", "2:S>=11"], "can hold only"),
+    # said 'no place can hold AH given 0:AH'
+    (["bid", "AK.2.Q.A", "-v", "nap", "-c", "0:AH"], "0:AH: seat 0 is the adviser's own hand"),
     # Possible but so rare that the bounded rejection sampler gives up (seeded below).
     (["bid", "AKQ.JT9.2.AK3", "-c", "1:S>=5", "-c", "2:S>=5", "-c", "3:H>=7"], "nearly"),
     (["bid", "AKQ.JT9.2.AK3", "--auction", "13S 12H"], "bad --auction: 12H does not beat 13S"),

@@ -10,7 +10,7 @@ import pytest
 
 from napoleon_rules import JOKER, NT, CardParseError, NapoleonError, Suit, Move
 from napoleon_rules.cards import (FULL_DECK, FULL_DECK_WITH_JOKER, POINT_CARDS, card_name,
-                                  card_rank, card_suit, cards_of, count, is_point_card, make_card,
+                                  card_rank, card_symbol, card_suit, cards_of, count, is_point_card, make_card,
                                   mask_of, parse_card, parse_cards, parse_suit, parse_trump,
                                   points_of, short_deck, sort_cards, suit_mask, trump_name)
 from napoleon_rules.errors import IllegalPlayError
@@ -47,6 +47,22 @@ def test_every_rank_and_suit_reads_and_writes():
 ])
 def test_input_is_case_insensitive_and_output_canonical(text, canonical):
     assert card_name(parse_card(text)) == canonical
+
+
+def test_cards_as_the_output_prints_them_read_back():
+    # The text output writes cards with suit symbols (T♦): pasted back as input they were
+    # refused ("unknown suit '♦'"), though parse_suit took the symbols.
+    for card in range(52):
+        assert parse_card(card_symbol(card)) == card
+    for text, canonical in [("10\u2666", "TD"), ("a\u2660", "AS"), ("Q\u2663\ufe0f", "QC"),
+                            ("2\u2661", "2H"), ("K\u2664", "KS"), ("9\u2662", "9D"),
+                            ("J\u2667", "JC")]:
+        assert card_name(parse_card(text)) == canonical
+    assert parse_cards("T\u2666 3D 2\u2666") == [parse_card("TD"), parse_card("3D"), parse_card("2D")]
+    assert parse_suit("\u2667") == Suit.CLUBS and parse_trump("\u2661") == Suit.HEARTS
+    assert Move.from_str("JO:\u2665").joker_suit == Suit.HEARTS
+    with pytest.raises(CardParseError, match="unknown suit '\u2605'"):
+        parse_card("A\u2605")
 
 
 def test_ten_is_written_t_never_10():

@@ -114,6 +114,26 @@ def test_rules_japanese_marks_the_decisions():
     assert "[decision]" not in min_bid and "= 11" in min_bid
 
 
+def test_rules_names_the_cards_dealt_to_no_hand_as_the_rules_do():
+    # Japoleon's were "3 in the open cards".
+    assert "5 players x 10 cards, 3 open cards;" in run("rules", "japoleon").stdout
+    assert "5 players x 10 cards, 3 in the kitty;" in run("rules", "mighty").stdout
+    deal = run("deal", "-v", "japoleon", "--seed", "1").stdout.strip()
+    assert_user_error(run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "AS"),
+                      "the declarer takes the 3 open cards and puts 3 cards away: give "
+                      "--discard with 3 cards of the hand and the open cards")
+
+
+def test_a_deal_of_another_player_count_names_the_option_as_typed():
+    # The message named the Python call too: "get_variant('japanese', {'players': 4}) in Python".
+    deal = run("deal", "-v", "japanese", "-o", "players=4", "--seed", "1").stdout.strip()
+    for args in (["show", deal], ["analyse", deal], ["analyse", deal, "--short-hands"],
+                 ["solve", deal, "--declarer", "0", "--trump", "S", "--partner", "1"]):
+        line = run(*args).stderr.strip()
+        assert line == ("error: japanese needs 5 hands, the deal has 4 (a 4-player game: add "
+                        "-o players=4)"), (args, line)
+
+
 def test_rules_json_player_table_and_trumps():
     # RULES.md section 7: 4 players -> 12 cards each, blind of 4 (+1 for the Joker in Mighty).
     data = json.loads(run("rules", "mighty", "-o", "players=4", "--json").stdout)
@@ -658,6 +678,21 @@ def test_a_console_without_suit_symbols_gets_letters():
 
 
 @needs_fast
+def test_a_console_without_the_signs_gets_ascii():
+    # '≤' (a bound of analyse's) was printed as '?' on a Windows code page.
+    done = run_main("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74...",
+                    "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S",
+                    env={"PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    assert "General 1    <=1 point" in done.stdout and "?" not in done.stdout
+    from cli.common import _symbols_as_ascii
+    text = "\u2264 \u2265 \u2026 \u2212 \u00d7 \u2660 Mis\u00e8re \u00bd"
+    import codecs
+    codecs.register_error("test-ascii", _symbols_as_ascii)
+    assert text.encode("ascii", "test-ascii").decode() == "<= >= ... - x S Misere ?"
+
+
+@needs_fast
 def test_a_table_too_large_for_the_machine_is_a_user_error():
     for args in (("solve", "--example"), ("bench", "--deals", "1", "--cards", "2")):
         result = run(*args, "--tt-mb", str(1 << 20))
@@ -694,6 +729,45 @@ def test_endless_input_is_refused_not_read_forever():
     from cli.common import MAX_INPUT_CHARS
     assert_user_error(run("solve", "-p", "-", input=" " * (MAX_INPUT_CHARS + 1)),
                       "standard input holds more than")
+
+
+def test_a_byte_order_mark_before_a_deal_or_a_position_is_dropped(tmp_path):
+    # A file saved by a Windows editor starts with a BOM: the deal read as the variant
+    # '\ufeffjapanese', the position as JSON Python refused ("Unexpected UTF-8 BOM").
+    deal = run("deal", "-v", "japanese", "--seed", "1").stdout.strip()
+    position = json.dumps(solving.EXAMPLE_POSITION)
+    deal_file, position_file = tmp_path / "deal.txt", tmp_path / "position.json"
+    deal_file.write_bytes(b"\xef\xbb\xbf" + deal.encode() + b"\n")
+    position_file.write_bytes(b"\xef\xbb\xbf" + position.encode())
+    for args, input in [(["show", str(deal_file)], None),
+                        (["show", "-"], b"\xef\xbb\xbf" + deal.encode()),
+                        (["solve", "-p", str(position_file), "--engine", "reference"], None),
+                        (["solve", "-p", "-", "--engine", "reference"],
+                         b"\xef\xbb\xbf" + position.encode())]:
+        r = run(*args, input=input)
+        assert r.exit_code == 0, (args, r.stderr)
+    assert run("show", str(deal_file)).stdout.splitlines()[0] == deal
+
+
+def test_input_that_is_not_utf8_is_named_so_on_stdin_and_on_the_command_line(tmp_path):
+    # A file said "is not UTF-8 text", but standard input and arguments gave the undecodable
+    # byte as a character: "unknown rank '\udcff' in C".
+    deal = run("deal", "-v", "japanese", "--seed", "1").stdout.strip()
+    assert_user_error(run("show", "-", input=deal.encode() + b"\xff"),
+                      "standard input is not UTF-8 text")
+    assert_user_error(run("show", deal + "\udcff"), "is not UTF-8 text", "\\xff")
+    assert_user_error(run("solve", "--example", "--play", "K\udce2"),
+                      "the argument 'K\\xe2' is not UTF-8 text")
+    # as the shell passes them: bytes, through the entry point
+    import os
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root, LC_ALL="C.UTF-8")
+    for args, input in [([deal.encode() + b"\xff"], None), (["-"], deal.encode() + b"\xff")]:
+        r = subprocess.run([sys.executable, "-m", "cli.main", "show", *args], input=input,
+                           capture_output=True, timeout=120, cwd=root, env=env)
+        err = r.stderr.decode("utf-8", "replace").strip()
+        assert r.returncode == 2 and err.endswith("is not UTF-8 text") and "\n" not in err, err
 
 
 def test_negative_seeds_and_huge_benches_are_refused():
@@ -809,3 +883,22 @@ def test_a_long_solve_shows_its_elapsed_time_on_a_terminal_only():
     with elapsed_ticker("solving", after=5, stream=quick):
         pass
     assert quick.getvalue() == ""                     # a quick solve shows nothing
+
+
+@needs_fast
+def test_counts_of_one_are_singular(tmp_path):
+    # "seat 0, 1 samples", "engine: fast, 1 nodes", "1 deals (seed 1), 1 cards per hand".
+    r = run("advise", "bid", "AK.2.Q.A", "-v", "nap", "-n", "1", "--seed", "3")
+    assert r.exit_code == 0 and "English Nap: seat 0, 1 sample, seed 3" in r.stdout, r.stderr
+    r = run("advise", "play", "-p", write(tmp_path, json.dumps(solving.EXAMPLE_POSITION)),
+            "--seat", "2", "-n", "1", "--seed", "1", "--discards", "2S 3S")
+    assert r.exit_code == 0 and "to play, 1 sample, seed 1" in r.stdout, r.stderr
+    ending = dict(BRIDGE_ENDING, hands=[["2S"], [], ["AS"], ["4S"]], trick=12, played=["3S"])
+    r = run("solve", "-p", write(tmp_path, json.dumps(ending), "ending.json"))
+    assert r.exit_code == 0 and r.stdout.rstrip().endswith("engine: fast, 1 node"), r.stdout
+    r = run("bench", "-v", "nap", "--deals", "1", "--cards", "1")
+    assert r.exit_code == 0 and "nap, 1 deal (seed 1), 1 card per hand" in r.stdout, r.stderr
+    r = run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74...",
+            "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S")
+    assert r.exit_code == 0 and "General 1    \u22641 point\n" in r.stdout, r.stderr
+    assert_user_error(run("advise", "bid", "A...", "-v", "nap"), "the hand holds 1 card; nap needs 5")

@@ -300,12 +300,25 @@ def test_constraints_take_the_variants_name_for_the_blind():
 
 
 # ---- 10. the call in the discard header, and when it means alone ----------------------------------
+def test_the_mightys_discard_advice_calls_its_declarer_the_declarer():
+    # The Mighty has no Napoleon: its advice said "Napoleon plays alone".
+    hand, kitty = "AK.QJT9.A.K3+JO", "2.3.4."
+    common = ["-v", "mighty", "--trump", "H", "--bid", "15", "--candidates", "2", *QUICK]
+    head = run("advise", "discard", hand, kitty, *common).stdout.splitlines()
+    assert "no card called (the declarer plays alone)" in head[0], head
+    head = run("advise", "discard", hand, kitty, "--call", "AS", *common).stdout.splitlines()
+    assert head[1] == "The declarer plays alone: A♠ is among the declarer's own cards (hand and " \
+        "kitty)", head
+    assert "Napoleon" not in run("advise", "discard", hand, kitty, *common).stdout
+
+
 def test_discard_names_the_call_and_says_when_it_means_alone():
     common = ["-o", "players=7", "--trump", "D", "--candidates", "2", *QUICK]
     own = run("advise", "discard", HAND7, BLIND7, "--call", "AD", *common)
     assert own.exit_code == 0, own.stderr
     head = own.stdout.splitlines()
-    assert "call A♦" in head[0] and head[1].startswith("Napoleon plays alone: A♦ is in his own")
+    assert "call A♦" in head[0] and \
+        head[1] == "Napoleon plays alone: A♦ is among Napoleon's own cards (hand and blind)"
     data = json.loads(run("advise", "discard", HAND7, BLIND7, "--call", "AD", *common,
                           "--json").stdout)
     assert data["call"] == "AD" and data["alone"] is True
@@ -356,7 +369,7 @@ def test_play_errors_name_the_options(example_position):
         "give the complete tricks' cards (--earlier CARDS) or the cards put away "
         "(--discards CARDS)")
     assert refused(*base, "--discards", "2S 3S", "--earlier", "2S").startswith(
-        "error: --earlier: 7 complete tricks of 5 cards hold 35 cards, not 1")
+        "error: --earlier: 1 card given, but the 7 complete tricks hold 35 (5 each)")
     assert refused(*base, "--discards", "2S 3S", "--call", "2C").startswith(
         "error: --call: 2C is in no hand, not in this trick and not among the cards put away")
 
@@ -386,3 +399,11 @@ def test_play_json_without_advice_still_prints(example_position):
     assert r.exit_code == 3 and "no advice" in r.stderr
     data = json.loads(r.stdout)
     assert data["dropped"] == data["samples"] == 2 and data["best"] is None
+
+
+def test_a_bid_level_may_name_its_suit_as_the_output_prints_it():
+    # --bid 14S was read, 14♠ (the suit as the tables print it) was not.
+    from cli.advise import read_bid_level
+    assert read_bid_level("14\u2660", "S") == read_bid_level("14S", "\u2664") == 14
+    with pytest.raises(UsageError, match="its suit is not the trump given"):
+        read_bid_level("14\u2665", "S")

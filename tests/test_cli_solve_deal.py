@@ -390,6 +390,9 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
               "--seed", "1"]
     r = runner.invoke(app, advise)
     assert r.exit_code == 2 and "--earlier CARDS" in r.stderr     # the stock is unseen
+    r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:2])])
+    # (it said "1 complete trick of 3 cards hold 3 cards, not 2")
+    one_line_error(r, "--earlier: 2 cards given, but the complete trick holds 3")
     r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:3])])
     assert r.exit_code == 0, r.stderr
     assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
@@ -464,6 +467,8 @@ def test_nap_trump_rows_of_analyse_are_read_by_solve():
     by_bid = json.loads(runner.invoke(app, base + ["--bid", "misere"]).stdout)
     by_row = json.loads(runner.invoke(app, base + ["--trump", "misere"]).stdout)
     assert by_row["value"] == by_bid["value"] and by_row["declaration"]["bid"] == "misere"
+    accented = runner.invoke(app, base + ["--bid", "mis\u00e8re"])      # was 'bad bid'
+    assert json.loads(accented.stdout)["declaration"] == by_bid["declaration"], accented.stderr
     lead = json.loads(runner.invoke(app, base + ["--trump", "lead"]).stdout)
     assert lead["declaration"]["bid"] != "misere"
     one_line_error(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
@@ -478,3 +483,21 @@ def test_a_bridge_bid_may_name_its_strain():
     assert by_name["declaration"] == by_level["declaration"]
     assert by_name["declaration"]["bid"] == "3NT"
     one_line_error(runner.invoke(app, base + ["--bid", "3S"]), "--bid 3S is in another strain")
+
+
+def test_cards_and_suits_as_the_output_prints_them_are_read_back():
+    # The text output writes T♦, and '--play "T♦ ..."' was refused (unknown suit '♦'); a
+    # bridge bid and a trump may be written with the symbols too.
+    from napoleon_rules.cards import card_symbol
+    deal = deal_str(random_deal(NAP3, 4))
+    args = ["solve", deal, "-o", "players=3", "--declarer", "1", "--json"]
+    first = json.loads(run(*args).stdout)["line"][:2]
+    by_letter = json.loads(run(*args, "--play", " ".join(first)).stdout)
+    by_symbol = json.loads(run(*args, "--play", " ".join(
+        card_symbol(parse_card(c)) for c in first)).stdout)
+    assert by_symbol["position"] == by_letter["position"]
+    deal = deal_str(random_deal(get_variant("bridge"), 3))
+    base = ["solve", deal, "--declarer", "S", "--node-limit", "2000000", "--json"]
+    by_letter = json.loads(run(*base, "--trump", "S", "--bid", "2S").stdout)
+    by_symbol = json.loads(run(*base, "--trump", "\u2660", "--bid", "2\u2664").stdout)
+    assert by_symbol["declaration"] == by_letter["declaration"]

@@ -527,7 +527,7 @@ def test_debug_keeps_bad_input_to_one_line():
     # 'napoleon --debug' printed a traceback with exit code 1 for a user error; its help says
     # it shows the tracebacks of unexpected errors (tests/test_cli.py checks those).
     refused(["--debug", "deal", "-v", "nap", "--seed", "-1"], "--seed must be 0 or more")
-    refused(["--debug", "advise", "bid", "AS", "-v", "nap"], "holds 1 cards")
+    refused(["--debug", "advise", "bid", "AS", "-v", "nap"], "holds 1 card;")
 
 
 if __name__ == "__main__":

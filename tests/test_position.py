@@ -442,6 +442,8 @@ def test_nap_misere_needs_no_trump():
     data["trump"] = None
     pos = Position.from_json(data)
     assert pos.trump == NT and pos.misere
+    data["state"] = {"contract": "mis\u00e8re"}           # as the rules write it
+    assert Position.from_json(data) == pos and pos.to_json()["state"] == {"contract": "misere"}
 
 
 def test_secretary_coup_card_held_by_another_seat():

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from napoleon_rules import (NT, AuctionError, Bid, Choices, Deal, IllegalPlayError, OptionError,
-                            Position, Suit, get_variant, parse_card, parse_cards, play_hand,
-                            random_deal, reference)
+                            Position, Suit, get_variant, parse_bid, parse_card, parse_cards,
+                            play_hand, random_deal, reference)
 from napoleon_rules.auction import Auction, run_auction
 from napoleon_rules.cards import FULL_DECK, card_rank, card_suit, cards_of, mask_of
 from napoleon_rules.game import Contract
@@ -109,6 +109,14 @@ def test_bid_order_with_every_option():
 
 def test_seven_card_bid_order_puts_misere_after_nap():
     assert bids(SEVEN) == ["3", "4", "nap", "misere", "6", "7"]
+
+
+def test_misere_reads_with_its_accent():
+    # 'analyse --trump misère' worked, 'solve --bid misère' was a bad bid.
+    assert parse_bid("mis\u00e8re") == parse_bid("Mis\u00c8re") == parse_bid("misere")
+    auction = Auction(NAP, dealer=0)
+    auction.call("mis\u00e8re")
+    assert str(auction.high) == "misere"
 
 
 def test_misere_can_be_switched_off():

@@ -144,6 +144,10 @@ def test_parse_constraints():
     assert parse_constraint(" blind : !JO") == HoldsCard("blind", 52, False)
     assert parse_constraint("3:h==0").is_void
     assert str(parse_constraint("1:10H")) == "1:TH"
+    # suits as the output prints them, and their outline forms
+    assert parse_constraint("2:\u2660>=4") == parse_constraint("2:\u2664>=4") == \
+        SuitCount(2, 0, ">=", 4)
+    assert str(parse_constraint("1:T\u2666")) == "1:TD"
     for bad in ["2S>=4", "x:AS", "2:S>>4", "2:ZZ", "2:S>=", ""]:
         with pytest.raises(ConstraintError):
             parse_constraint(bad)
@@ -161,15 +165,27 @@ def test_the_blind_goes_by_each_variants_name_for_it():
 @pytest.mark.parametrize("texts,fragment", [
     (["2:S>=11"], "can hold only"),
     (["1:AS"], "contradicts"),                # A♠ is in the player's own hand
-    (["0:!AS"], "contradicts"),
+    (["0:!AS"], "seat 0 is the adviser's own hand"),
+    (["0:AH"], "seat 0 is the adviser's own hand"),     # was 'no place can hold AH'
+    (["0:S>=4"], "seat 0 is the adviser's own hand"),   # was 'nearly unsatisfiable'
     (["1:3D", "2:3D"], "no place can hold"),
     (["blind:S=0", "blind:H=0", "blind:D=0", "blind:C=0"], "no deal"),
 ])
 def test_unsatisfiable_constraints_are_reported(texts, fragment):
     v = get_variant("japanese")
     k = knowledge_for_hand(v, 0, parse_hand("AKQ.JT9.2.AK3"), parse_constraints(texts))
-    with pytest.raises(UnsatisfiableConstraints, match=fragment):
+    with pytest.raises((UnsatisfiableConstraints, ConstraintError), match=fragment):
         DealSampler(k).draw_many(5, seed=1)
+
+
+def test_a_card_at_a_place_whose_cards_are_all_known_is_named_so():
+    # A seen blind said "no place can hold 5C given blind:5C".
+    v = get_variant("japanese")
+    k = knowledge_for_hand(v, 0, parse_hand("AKQ.JT9.2.AK3"), parse_constraints(["blind:5C"]),
+                           blind=parse_hand("2...2"))
+    with pytest.raises(UnsatisfiableConstraints, match="blind:5C contradicts what is known: "
+                       "every card in the blind is known, and 5C is not one of them"):
+        DealSampler(k)
 
 
 def test_nearly_unsatisfiable_count_constraints_stop_with_an_error():

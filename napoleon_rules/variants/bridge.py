@@ -18,6 +18,7 @@ class Bridge(Variant):
     unit = "tricks"
     trumps = (*Suit, NT)
     fixed_partnership = True
+    declarer_name = "the declarer"
     OPTIONS = ()
 
     @property

@@ -29,6 +29,7 @@ class Mighty(Variant):
     title = "The Mighty"
     summary = "5 players, 53 cards, 3-card kitty; bid 13..20 with a suit or NT; Mighty, Joker, Ripper"
     partner_name = "friend"
+    declarer_name = "the declarer"
     has_joker = True
     trumps = (*Suit, NT)
     discard_points_to = "declarer"

@@ -31,6 +31,7 @@ class Nap(Variant):
     unit = "tricks"
     trump_from_first_lead = True
     always_alone = True
+    declarer_name = "the bidder"
     OPTIONS = (
         Option("players", 5, "number of players", minimum=2, maximum=6),
         Option("pack", 52, "cards in the pack: 52, or a short pack of 28..40 (top ranks)",
