@@ -505,8 +505,8 @@ def discard(
     the opponents would score, empty short suits); the best --candidates then go through
     successive halving: each round doubles the samples and keeps the better half.
 
-    A called card among these cards is Napoleon's own: he then plays alone (the output
-    says so).
+    A called card among these cards (hand and blind) is the declarer's own: the declarer
+    then plays alone (the output says so).
 
     Examples:
 
