@@ -147,10 +147,11 @@ def budget(time_limit: float, node_limit: Optional[int]):
 
 
 def check_counts(samples: int, jobs: int) -> None:
-    if not 1 <= samples <= 100_000:
-        raise UsageError(f"--samples must be 1..100000, not {samples}")
-    if not 1 <= jobs <= 256:
-        raise UsageError(f"--jobs must be 1..256, not {jobs}")
+    from solver.advice_plan import MAX_JOBS, MAX_SAMPLES
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise UsageError(f"--samples must be 1..{MAX_SAMPLES}, not {samples}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 1..{MAX_JOBS}, not {jobs}")
 
 
 def pick_seed(seed: Optional[int]) -> int:

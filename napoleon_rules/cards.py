@@ -253,8 +253,19 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+def check_mask(mask: int) -> int:
+    """``mask`` if it is a set of cards (bits 0..52), else a ``CardParseError``: a negative
+    int has infinitely many bits set (``~hand`` is one), which no loop over its cards ends."""
+    if isinstance(mask, bool) or not isinstance(mask, int) or mask < 0 or \
+            mask >> (JOKER + 1):
+        raise CardParseError(f"a card mask is a whole number with bits 0..{JOKER} only "
+                             f"(a set of cards), not {mask!r}")
+    return mask
+
+
 def cards_of(mask: int) -> Iterator[int]:
     """The cards of a mask, lowest number first."""
+    check_mask(mask)
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -262,12 +273,12 @@ def cards_of(mask: int) -> Iterator[int]:
 
 
 def count(mask: int) -> int:
-    return bin(mask).count("1")
+    return bin(check_mask(mask)).count("1")
 
 
 def points_of(mask: int) -> int:
     """Card points in a mask."""
-    return count(mask & POINT_CARDS)
+    return count(check_mask(mask) & POINT_CARDS)
 
 
 def sort_cards(cards: Iterable[int]) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import (JOKER, RANK_CHARS, SUIT_LETTERS, CardParseError, card_name, cards_of, count,
+from .cards import (JOKER, RANK_CHARS, SUIT_LETTERS, CardParseError, card_name, cards_of, check_mask, count,
                     sort_cards, suit_mask)
 from .errors import DealError, plural
 from .variant import Variant, get_variant
@@ -78,6 +78,7 @@ class Deal:
 
 
 def hand_str(mask: int) -> str:
+    check_mask(mask)
     parts = []
     for s in range(4):
         ranks = [RANK_CHARS[c % 13] for c in cards_of(mask & suit_mask(s))]

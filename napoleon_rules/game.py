@@ -11,7 +11,7 @@ from .auction import Auction, AuctionResult
 from .cards import (JOKER, Suit, as_trump, card_name, cards_of, count, mask_of, points_of,
                     trump_name)
 from .deal import Deal
-from .errors import IllegalPlayError, plural
+from .errors import IllegalPlayError, NapoleonError, plural
 from .moves import Bid, Move
 from .position import Position
 from .variant import Variant
@@ -118,10 +118,21 @@ def random_policy(pos: Position, rng: random.Random) -> Move:
     return rng.choice(pos.legal_moves())
 
 
-def play_out(pos: Position, policy: Policy = random_policy, rng: random.Random | None = None,
+def _rng(rng) -> random.Random:
+    """A ``random.Random`` as given, or one seeded with ``rng`` (a whole number, or None)."""
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
+        raise NapoleonError(f"rng must be a random.Random or a whole-number seed, not {rng!r}")
+    return random.Random(rng)
+
+
+def play_out(pos: Position, policy: Policy = random_policy,
+             rng: random.Random | int | None = None,
              record: list | None = None) -> tuple[int, Position]:
-    """Play ``pos`` to the end; returns (what the declarer's side took from here, final position)."""
-    rng = rng or random.Random(0)
+    """Play ``pos`` to the end; returns (what the declarer's side took from here, final
+    position). ``rng``: a ``random.Random``, or a seed for one (as ``play_hand``; None: 0)."""
+    rng = _rng(0 if rng is None else rng)
     taken = 0
     while not pos.is_over:
         leader, before = pos.leader, pos.played
@@ -142,8 +153,7 @@ def play_hand(variant: Variant, deal: Deal, *, dealer: int = 0, calls: Sequence 
               policy: Policy = random_policy, rng: random.Random | int | None = None) -> HandRecord:
     """Play a whole hand. ``calls``: the auction (bids, text or None for pass); ``choose``
     returns the declarer's Choices; ``policy`` picks each card."""
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
+    rng = _rng(rng)
     deal.check()
     auction = Auction(variant, dealer)
     for c in calls or ():

@@ -68,6 +68,11 @@ PLAYERS_OPTION = Option("players", 5, "number of players (3..7); cards per hand 
                         "follow RULES.md section 7", minimum=3, maximum=7, decision=True)
 
 
+def _variant_of(cls: type, options: dict) -> "Variant":
+    """A pickled variant read back (``Variant.__reduce__``)."""
+    return cls(**options)
+
+
 class Variant:
     """Base class of every preset. Subclasses override class flags and hooks."""
 
@@ -122,6 +127,12 @@ class Variant:
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted(self.options.items()))))
+
+    def __reduce__(self):
+        # ``options`` is a read-only view, which pickle and deepcopy cannot copy: a variant
+        # is rebuilt from its class and option values (positions and deals sent to worker
+        # processes carry one).
+        return (_variant_of, (type(self), dict(self.options)))
 
     # ---- deck and deal -------------------------------------------------------------------
     @property
@@ -314,10 +325,21 @@ class Variant:
             bid = self.normalise_bid(parsed)     # as the auction reads it ('5' is Nap's 'nap')
         if not isinstance(bid, Bid):
             raise IllegalPlayError(f"the bid is a Bid or bid text ('15S', 'nap'), not {bid!r}")
+        self._check_bid(bid)
         if not isinstance(choices, Choices):
             raise IllegalPlayError(f"the declarer's choices are a napoleon_rules.Choices, "
                                    f"not {choices!r}")
         return self._declare(deal, declarer, bid, choices)
+
+    def _check_bid(self, bid: Bid) -> None:
+        """A declared bid must be one the auction allows (its options on), else the scoring
+        would meet a bid it does not know."""
+        known = self.all_bids(1)
+        known += [b for b in self.all_bids(2) if b not in known]
+        if bid not in known:
+            raise IllegalPlayError(f"{bid} is not a bid of {self.name}"
+                                   + (f" with these options" if self.changed_options() else "")
+                                   + f" (from {known[0]} to {known[-1]})")
 
     def _declare(self, deal, declarer: int, bid: Bid, choices):
         """``declare`` with its arguments checked. Each variant implements it."""

@@ -278,8 +278,9 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     legal = set(map(str, state.legal_bids()))
     all_bids = variant.all_bids(state.round)
     plans = _plans(variant, trumps)
+    deadline = _deadline(within)        # (drawing the samples counts against it too)
     sampler = DealSampler(knowledge_for_hand(variant, seat, hand, constraints))
-    deals = sampler.draw_many(samples, seed)
+    deals = sampler.draw_many(samples, seed, deadline)
 
     # Seconds each row's searches took so far (each row's own): the next round starts the
     # dearest rows' samples first, so that a round ends on cheap searches rather than with
@@ -296,7 +297,6 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
             row_seconds.setdefault(k, []).append(time.perf_counter() - t0)
         return out
 
-    deadline = _deadline(within)
     # Each row's results, sample by sample, and the bids each sample was asked about; rows
     # still sampled (the others stopped early, behind the bid named in ``stopped``), and
     # each such row's bids still asked (``live_bids``; a stopped bid's entry in ``bid_stops``:

@@ -62,14 +62,24 @@ def _listed(items, what: str, single: tuple = (str,)) -> list:
     return list(items)
 
 
+#: The most samples an advice draws, and the most threads it runs: the samples are all drawn
+#: before the first search (100,000 take about 2 s), and far more would hold the caller for
+#: minutes before any time limit could stop it.
+MAX_SAMPLES = 100_000
+MAX_JOBS = 256
+
+
 def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
     """What every kind of advice takes, checked: the variant (a name is read here) and the
     constraints as ``Constraint`` objects (text such as ``"2:S>=4"`` is read here, and one
     alone is a list of one)."""
     variant = _variant(variant)
-    for what, x, low in (("samples", samples, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
+    for what, x, low, high in (("samples", samples, 1, MAX_SAMPLES), ("seed", seed, 0, None),
+                               ("jobs", jobs, 1, MAX_JOBS)):
         if isinstance(x, bool) or not isinstance(x, int) or x < low:
             raise AdviceError(f"{what} must be a whole number, at least {low}, not {x!r}")
+        if high is not None and x > high:
+            raise AdviceError(f"{what} must be at most {high:,}, not {x:,}")
     if not isinstance(budget, SearchBudget):
         raise AdviceError(f"budget must be a SearchBudget, not {budget!r}")
     items = _listed((() if constraints is None else constraints), "constraints",

@@ -259,8 +259,9 @@ def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int 
             # Napoleon names a coup card he does not hold: no sample gives it to him
             constraints = tuple(constraints) + (HoldsCard(pos.declarer, call, present=False),)
     knowledge = play_knowledge(pos, seat, call, discards, constraints, earlier)
+    deadline = _deadline(within)        # (drawing the samples counts against it too)
     sampler = DealSampler(knowledge)
-    deals = sampler.draw_many(samples, seed)
+    deals = sampler.draw_many(samples, seed, deadline)
     n = pos.variant.players
     unknown_partner = call is not None and not any(
         k >> call & 1 for k in knowledge.known) and call not in pos.played
@@ -281,7 +282,7 @@ def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int 
 
     announce(progress, len(deals))
     results = run_samples(deals, work, jobs=jobs, tt_mb=budget.tt_mb, progress=progress,
-                          deadline=_deadline(within))
+                          deadline=deadline)
     asked, samples = samples, len(results)
     done = [r for r in results if r is not None]
     maximise = pos.on_declarer_side(seat) != pos.misere

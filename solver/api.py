@@ -39,6 +39,11 @@ class SearchLimitError(NapoleonError):
         self.upper = upper
         self.stats = stats
 
+    def __reduce__(self):
+        # An exception is pickled as its class and ``args`` (the message alone here): a
+        # solve in a worker process must bring its bounds back too.
+        return (type(self), (str(self), self.lower, self.upper, self.stats))
+
 
 @dataclass
 class SolveResult:
@@ -88,7 +93,7 @@ def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
             raise NapoleonError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     if table is not None and not isinstance(table, Table):
         raise NapoleonError(f"table must be a solver.Table, not {type(table).__name__}")
-    if table is None and not valid_tt_mb(tt_mb):
+    if not valid_tt_mb(tt_mb):      # (checked with a table too: a bad one is a slip)
         raise NapoleonError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {tt_mb!r}")
 
 
@@ -209,6 +214,7 @@ def bounds_prepared(prepared: Prepared, target: int, *, node_limit: int | None =
     target = _test_target(target)
     if not isinstance(prepared, Prepared):
         raise NapoleonError(f"expected a solver.api.Prepared, not {type(prepared).__name__}")
+    _check_limits(node_limit, time_limit, 64, table)       # (a finished hand too)
     if prepared.over:
         return 0, 0, 0
     out = _run(prepared.pos, "reaches", target, node_limit, time_limit, 64, table,
@@ -271,6 +277,7 @@ def solve(position: Position, *, mode: Mode | str = Mode.CARDS, node_limit: int 
         raise NapoleonError(f"mode must be one of {', '.join(m.value for m in Mode)}, "
                             f"not {mode!r}") from None
     _check_position(position)
+    _check_limits(node_limit, time_limit, tt_mb, table)    # (a finished hand too)
     unit = position.variant.unit
     if position.is_over:
         return SolveResult(0, unit, {}, [], {"nodes": 0, "tt_hits": 0, "tests": 0,
@@ -306,6 +313,7 @@ def bounds(position: Position, target: int, *, node_limit: int | None = None,
     that narrow a value step by step save tests by using it."""
     target = _test_target(target)
     _check_position(position)
+    _check_limits(node_limit, time_limit, tt_mb, table)    # (a finished hand too)
     if position.is_over:
         return 0, 0
     out = _run(position, "reaches", target, node_limit, time_limit, tt_mb, table,

@@ -31,6 +31,7 @@ import bisect
 import math
 import random
 import re
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
@@ -388,12 +389,17 @@ class DealSampler:
             f"the constraints {self.knowledge.describe()} are (nearly) unsatisfiable: none of "
             f"{max_attempts} random deals of the unseen cards met them")
 
-    def draw_many(self, samples: int, seed: int) -> list[tuple[int, ...]]:
-        """``samples`` deals from ``random.Random(seed)``: the same arguments, the same deals."""
+    def draw_many(self, samples: int, seed: int,
+                  deadline: float | None = None) -> list[tuple[int, ...]]:
+        """``samples`` deals from ``random.Random(seed)``: the same arguments, the same deals.
+        ``deadline`` (``time.monotonic()``): fewer once it has passed (at least one), the
+        first of the same deals (an advice's ``within`` counts the drawing too)."""
         rng = random.Random(seed)
         budget = max(MIN_ATTEMPTS, ATTEMPTS_PER_SAMPLE * samples) if self.count_checks else 1
         out = []
-        for _ in range(samples):
+        for i in range(samples):
+            if deadline is not None and i % 256 == 1 and time.monotonic() > deadline:
+                break
             out.append(self.draw(rng, budget))
         return out
 

@@ -36,6 +36,13 @@ class Bridge(Variant):
     def first_leader(self, declarer: int) -> int:
         return (declarer + 1) % 4
 
+    def _check_bid(self, bid: Bid) -> None:
+        # No auction here (``all_bids``): a contract is a level 1..7 (the trump may come with
+        # the choices instead)
+        if bid.name or not 1 <= bid.level <= 7:
+            raise IllegalPlayError(f"a bridge contract is a level 1..7 with a suit or NT, "
+                                   f"not {bid}")
+
     def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
         """No auction here: the contract (level and trump) is given; the partner sits opposite
         and the declarer's left-hand opponent leads."""

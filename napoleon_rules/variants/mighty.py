@@ -151,7 +151,11 @@ class Mighty(Variant):
         return Bid(level, trump)
 
     def _declare(self, deal, declarer: int, bid: Bid, choices: Choices):
-        """Take the kitty, discard, perhaps change trump, then name the friend."""
+        """Take the kitty, discard, perhaps change trump, then name the friend. A first-trick
+        friend is whoever wins trick 1, unknown until then: the position has no partner yet
+        (``play_contract`` fixes the sides after trick 1), so it is no position for the
+        double-dummy solver, which needs the two sides from the first card (``analyse``
+        leaves that friend out)."""
         hands, discards = take_blind(self, deal, declarer, choices.discard)
         final = self.final_bid(bid, choices.trump)
         friend = choices.friend
