@@ -12,8 +12,8 @@ import solver
 import solver.api
 from napoleon_rules import (NT, AuctionError, Bid, CardParseError, Choices, Deal, DealError,
                             IllegalPlayError, Move, NapoleonError, Position, PositionError, Suit,
-                            card_name, card_suit, get_variant, make_card, mask_of, parse_bid,
-                            parse_card, parse_cards, parse_deal, random_deal, reference)
+                            card_name, card_rank, card_suit, get_variant, make_card, mask_of,
+                            parse_bid, parse_card, parse_cards, parse_deal, random_deal, reference)
 from napoleon_rules.auction import Auction
 from napoleon_rules.deal import hand_str
 
@@ -202,10 +202,27 @@ def test_card_helpers_refuse_what_is_no_card(call):
     assert str(e.value).strip()
 
 
+@pytest.mark.parametrize("call, shown", [
+    (lambda: card_rank("AS"), "'AS'"), (lambda: card_rank(53), "53"),
+    (lambda: card_rank(-1), "-1"), (lambda: card_rank(1.5), "1.5"),
+    (lambda: card_rank(True), "True"),
+    (lambda: make_card(0.0, 14.0), "0.0"), (lambda: make_card(True, 14), "True"),
+    (lambda: make_card(0, True), "True"),
+    (lambda: mask_of([53]), "53"), (lambda: mask_of([True]), "True"),
+    (lambda: mask_of([1.0]), "1.0")])
+def test_card_numbers_are_whole_numbers_in_range(call, shown):
+    # A float, a bool or a number past the Joker was taken as a card (card_rank(53) == 3,
+    # make_card(True, 14) == 25, mask_of([53]) a bit of no card): refused, naming the value.
+    with pytest.raises(CardParseError, match=re.escape(shown)):
+        call()
+
+
 def test_card_helpers_still_work():
     assert make_card(Suit.HEARTS, 14) == parse_card("AH") and make_card(0, 2) == 0
     assert card_suit(parse_card("AH")) is Suit.HEARTS and card_suit(52) is None
     assert card_name(parse_card("TD")) == "TD"
+    assert card_rank(parse_card("AH")) == 14 and card_rank(0) == 2 and card_rank(52) == 0
+    assert mask_of([52, 0]) == (1 << 52) | 1 and make_card(Suit.CLUBS, 2) == 39
     assert mask_of(c for c in (0, 1)) == 3 and parse_cards(c for c in ["AS"]) == [12]
     assert "parse_card('AS')" in str(pytest.raises(CardParseError, card_name, "AS").value)
 
