@@ -19,7 +19,8 @@ from napoleon_rules.position import Position
 from . import api
 from .advice_core import (AdviceError, Estimate, SearchBudget, announce, max_value, mean_estimate,
                           proportion_estimate, run_samples)
-from .advice_plan import _check_call, _check_request, _check_seat, _check_within, _deadline
+from .advice_plan import (_check_call, _check_callbacks, _check_request, _check_seat,
+                          _check_within, _deadline)
 from .declarations import takes_blind
 from .sampling import Constraint, DealSampler, HoldsCard, Knowledge, SuitCount
 
@@ -200,6 +201,7 @@ def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int 
     v = pos.variant
     _, constraints = _check_request(v, samples, seed, jobs, budget, constraints)
     _check_within(within)
+    _check_callbacks(progress)
     if pos.is_over:
         raise AdviceError("the hand is over: nothing to play")
     _check_seat(v, seat)

@@ -57,7 +57,7 @@ from napoleon_rules.cards import mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Japanese, Japoleon, Mighty, Secretary
 
-from .advice_core import max_value
+from .advice_core import check_flags, check_progress, max_value
 from .analyse_threads import Cancelled, Workers, run_steps
 from .analysis import Analysis, Cell, PartnerChoice, describe_choice
 from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
@@ -499,7 +499,8 @@ def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, *
     return _run(setup, *(defaults[k] for k in keys))
 
 
-def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer, progress):
+def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer, progress,
+                   exact_choices):
     n = v.players
 
     def seat(x, what):
@@ -537,8 +538,8 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
                                    not math.isfinite(time_limit) or time_limit <= 0):
         raise AnalysisOptionError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     seat(dealer, "dealer")
-    if progress is not None and not callable(progress):
-        raise AnalysisOptionError(f"progress must be a function (done, total), not {progress!r}")
+    check_progress(progress, AnalysisOptionError, "(done, total)")
+    check_flags(AnalysisOptionError, exact_choices=exact_choices)
     return seats, columns, partner
 
 
@@ -565,7 +566,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
          progress, exact_choices=False) -> Analysis:
     v = setup.variant
     seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer,
-                                             progress)
+                                             progress, exact_choices)
     if partner == ALONE and isinstance(v, Secretary) and not setup.rest:
         raise AnalysisOptionError("secretary: playing alone needs a returned card as coup card "
                                   "(the deal has no warchest)")
@@ -593,7 +594,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
         for d, s in task:
             first = best_partner.get(before.get((d, s)), -1)
             cell = _analyse_cell(setup, d, s, partner, table, budget, want_line,
-                                 bool(exact_choices), workers, first)
+                                 exact_choices, workers, first)
             best_partner[(d, s)] = cell.best.partner if cell.best is not None else -1
             cells.append(cell)
         return cells

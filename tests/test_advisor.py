@@ -640,6 +640,30 @@ def test_bid_advice_errors_name_the_arguments_not_the_options(call, message):
     assert str(e.value).startswith(message) and "--" not in str(e.value)
 
 
+def test_progress_and_boolean_keywords_are_checked_before_any_search():
+    # progress=5 raised "'int' object is not callable" after the first search, and text for
+    # a boolean ('no') was taken as True, as Table(keep_memory='no') is not.
+    v, hand, err = get_variant("nap"), NAP_HAND, solver.advisor.AdviceError
+    v7 = get_variant("japanese", {"players": 7})
+    pool = parse_hand("5.6.AQT.A4") | parse_hand(".5..T2")
+    pos = Position.from_json(EXAMPLE_POSITION)
+    calls = [
+        (lambda **kw: advise_bid(v, hand, samples=2, **kw), ("stop_early", "exact_points")),
+        (lambda **kw: advise_call(v7, parse_hand("5.6.AQT.A4"), trump="S", samples=2, **kw),
+         ("stop_early",)),
+        (lambda **kw: advise_discard(v7, pool, trump="S", call="AS", samples=2, **kw),
+         ("by_score",)),
+        (lambda **kw: advise_play(pos, pos.to_move, discards=EXAMPLE_AWAY, samples=2, **kw), ()),
+    ]
+    for call, flags in calls:
+        with pytest.raises(err, match="^progress must be a function .*, not 5$"):
+            call(progress=5)
+        for flag in flags:
+            for bad in ("no", 1, None):
+                with pytest.raises(err, match=f"^{flag} must be True or False, not {bad!r}$"):
+                    call(**{flag: bad})
+
+
 def test_play_and_discard_advice_errors_name_the_arguments():
     pos = Position.from_json(EXAMPLE_POSITION)
     seat, err = pos.to_move, solver.advisor.AdviceError

@@ -452,6 +452,7 @@ def test_bad_requests_name_the_problem():
                        (dict(trumps="X"), "'X'"),
                        (dict(declarers=True), "declarer must be a seat"),
                        (dict(progress="x"), "progress must be a function"),
+                       (dict(exact_choices="no"), "exact_choices must be True or False, not 'no'"),
                        (dict(time_limit=float("inf")), "time_limit must be a positive"),
                        (dict(time_limit=float("nan")), "time_limit must be a positive")):
         with pytest.raises(AnalysisOptionError, match=words):
