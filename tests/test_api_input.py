@@ -227,6 +227,17 @@ def test_card_helpers_still_work():
     assert "parse_card('AS')" in str(pytest.raises(CardParseError, card_name, "AS").value)
 
 
+def test_a_deal_takes_its_variant_by_name():
+    # Deal('nap', ...).check() raised "AttributeError: 'str' object has no attribute 'players'".
+    d = random_deal(get_variant("nap"), 1)
+    named = Deal("nap", d.hands, d.rest)
+    assert named.variant == get_variant("nap") and named.check() == d
+    with pytest.raises(NapoleonError, match="unknown variant 'napx'"):
+        Deal("napx", d.hands, d.rest)
+    with pytest.raises(DealError, match="variant must be a Variant or a preset's name"):
+        Deal(None, d.hands, d.rest)
+
+
 def test_parse_hand_refuses_what_is_not_text():
     with pytest.raises(DealError, match="a hand is text"):
         napoleon_rules.parse_hand(5)
