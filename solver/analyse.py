@@ -64,7 +64,7 @@ from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, 
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
-from .par import Par, bid_floor, cell_bids, highest_makeable, made, par, scores
+from .par import Par, bid_floor, cell_bids, highest_makeable, made, par, scores, strain_name
 
 __all__ = ["analyse", "analyse_cards", "Analysis", "Cell", "PartnerChoice", "Par",
            "AnalysisOptionError", "strains", "parse_strain", "ALONE", "describe_choice"]
@@ -458,12 +458,14 @@ def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Seque
     """Analyse a full deal (checked: every card once, the right hand sizes).
 
     ``declarers``/``trumps`` restrict the table (trumps as ``Suit``, ``"NT"``, text, or Nap's
-    ``"lead"``/``"misere"``; a list, or one item alone); ``partner`` fixes the partner choice (a seat or ``ALONE``). One
-    declarer and one trump: the cell also gets a best line of play. ``jobs``: worker threads
-    (each with its own table of ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else
-    8, since a table is wiped each time the partner changes). ``time_limit``: seconds for
-    the whole analysis; ``node_limit``: per search. ``dealer``: who deals, for the par
-    auction.
+    ``"lead"``/``"misere"``; a list, or one item alone; an empty list or an item given twice
+    is an error); ``partner`` fixes the partner choice (a seat or ``ALONE``): with
+    ``declarers`` None the partner's own row is left out (no seat partners itself), and a
+    partner among the ``declarers`` given is an error. One declarer and one trump: the cell
+    also gets a best line of play. ``jobs``: worker threads (each with its own table of
+    ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else 8, since a table is wiped
+    each time the partner changes). ``time_limit``: seconds for the whole analysis;
+    ``node_limit``: per search. ``dealer``: who deals, for the par auction.
     ``progress(done, total)`` is called after each cell.
 
     A table makes exact each cell's value and every partner choice that could change the
@@ -518,6 +520,14 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             raise AnalysisOptionError(f"{what} must be a list (or None: all), not {x!r}")
     seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
     columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]
+    # An empty list would be an empty table marked complete; one given twice, a cell twice.
+    for what, items, name in (("declarers", seats, "seat {}".format),
+                              ("trumps", columns, strain_name)):
+        if not items:
+            raise AnalysisOptionError(f"{what} is empty: give at least one, or None for all")
+        twice = [x for i, x in enumerate(items) if x in items[:i]]
+        if twice:
+            raise AnalysisOptionError(f"{what}: {name(twice[0])} is given twice")
     if partner is not None:
         if not has_partner_choice(v):
             why = ("bridge partnerships are fixed (the partner sits opposite)"
@@ -527,9 +537,16 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             partner = ALONE
         else:
             partner = seat(partner, "partner")
+            # A declarer asked for cannot have himself as partner; with every declarer
+            # (declarers None) the partner's own row is left out, as the command line's
+            # --partner without --declarer shows the other rows.
             if partner in seats and len(seats) == 1:
                 raise AnalysisOptionError(f"the partner must be another seat than the declarer "
                                           f"({partner}); use 'alone' to play alone")
+            if partner in seats and declarers is not None:
+                raise AnalysisOptionError(f"partner {partner} is one of the declarers asked for "
+                                          f"({' '.join(map(str, seats))}): a declarer is not his "
+                                          "own partner; leave it out of declarers, or use 'alone'")
             seats = [s for s in seats if s != partner]
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise AnalysisOptionError(f"jobs must be 1..256, not {jobs!r}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -442,6 +443,19 @@ def test_bad_requests_name_the_problem():
         analyse_cards(v, hands, rest, declarers=[5])
     with pytest.raises(AnalysisOptionError, match="another seat"):
         analyse_cards(v, hands, rest, declarers=[2], partner=2)
+    # A duplicate made a cell twice, an empty list an empty table marked complete, and a
+    # partner among several declarers asked for dropped that declarer's row silently.
+    for bad, words in ((dict(declarers=[0, 0]), "declarers: seat 0 is given twice"),
+                       (dict(trumps=["S", Suit.SPADES]), "trumps: S is given twice"),
+                       (dict(declarers=[]), "declarers is empty"),
+                       (dict(trumps=()), "trumps is empty"),
+                       (dict(declarers=[0, 1, 2], partner=1),
+                        "partner 1 is one of the declarers asked for (0 1 2)")):
+        with pytest.raises(AnalysisOptionError, match=re.escape(words)):
+            analyse_cards(v, hands, rest, **bad)
+    # With every declarer (declarers None) the partner's own row is left out, as documented.
+    others = analyse_cards(v, hands, rest, partner=1, trumps="S")
+    assert [c.declarer for c in others.cells] == [0, 2, 3, 4]
     nap = get_variant("nap", {"players": 3})
     with pytest.raises(AnalysisOptionError, match="nap has no partner"):
         analyse(random_deal(nap, 1), partner=1)
