@@ -154,12 +154,17 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     else:
         what = "the undealt stock" if v.trump_from_first_lead else \
             f"the {v.blind_size} cards put away"
-        raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
-                          f"which of its {count(absent)} missing cards they are and which were "
-                          f"played to the {plural(pos.trick, 'complete trick')}: give the complete "
-                          "tricks' cards (earlier, --earlier CARDS)"
-                          + ("" if v.trump_from_first_lead
-                             else " or the cards put away (discards, --discards CARDS)"))
+        text = (f"seat {seat} cannot see {what}, and this position does not say which of its "
+                f"{count(absent)} missing cards they are and which were played to the "
+                f"{plural(pos.trick, 'complete trick')}: give the complete tricks' cards")
+
+        def advice(earlier: str, discards: str) -> str:
+            return f"{text} ({earlier})" + ("" if v.trump_from_first_lead
+                                            else f" or the cards put away ({discards})")
+
+        error = AdviceError(advice("earlier=, a card mask", "discards=, a card mask"))
+        error.command_line = advice("--earlier CARDS", "--discards CARDS")
+        raise error
     known = [0] * (n + 1)
     known[seat] = hands[seat]
     unseen = 0

@@ -635,13 +635,14 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
                                            for item in task if item in before))
     cells = [results[item] for item in work]
     complete = all(c.exact for c in cells)
-    note, par_result = "", None
+    note, command_line_note, par_result = "", None, None
     if isinstance(v, Bridge):
         note = "bridge is card play only here: no auction, no par"
     elif not complete:
         note = "no par: a search limit left some cells inexact"
     elif declarers is not None or trumps is not None or partner is not None:
-        note = "no par: it needs the whole table (no --declarer, --trump or --partner)"
+        note = "no par: it needs the whole table (declarers, trumps and partner all None)"
+        command_line_note = "no par: it needs the whole table (no --declarer, --trump or --partner)"
     else:
         par_result = par(v, cells, dealer)
     stats = {"time_s": round(time.perf_counter() - t0, 3), "jobs": jobs, "cells": len(cells),
@@ -650,4 +651,4 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
                           "nodes")},
              "discarded_nodes": 0 if workers is None else workers.discarded_nodes}
     return Analysis(v, setup.hands, setup.rest, setup.start_trick, cells, par_result, complete,
-                    note, stats)
+                    note, stats, command_line_note)

@@ -248,8 +248,11 @@ def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table,
                   bool(pos.reveal_used), mode, target, table, node_limit,
                   None if time_limit is None else float(time_limit))
     except MemoryError:
-        raise NapoleonError(f"could not reserve a transposition table of {table.size_mb} MB "
-                            "on this machine: ask for a smaller one (tt_mb, --tt-mb)") from None
+        text = (f"could not reserve a transposition table of {table.size_mb} MB on this "
+                "machine: ask for a smaller one")
+        error = NapoleonError(f"{text} (tt_mb)")
+        error.command_line = f"{text} (--tt-mb)"
+        raise error from None
     stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s")}
     if out["status"] == 99:
         raise RuntimeError("solver internal error: no move keeps the value (please report)")

@@ -96,8 +96,12 @@ def test_play_advice_checks_the_call_and_the_discards():
     seat, v, err = pos.to_move, pos.variant, solver.advisor.AdviceError
     with pytest.raises(err, match="JO is not a card of the japanese deck"):
         advise_play(pos, seat, call=52, samples=2)
-    with pytest.raises(err, match="earlier, --earlier CARDS"):   # put away or played? cannot tell
+    with pytest.raises(err, match=r"\(earlier=, a card mask\)") as e:   # put away or played?
         advise_play(pos, seat, call=parse_card("2C"), samples=2)
+    # Python words for Python; the command line's wording rides along as command_line
+    assert "--" not in str(e.value) and "(discards=, a card mask)" in str(e.value)
+    assert e.value.command_line.endswith("(--earlier CARDS) or the cards put away "
+                                         "(--discards CARDS)")
     with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
         advise_play(pos, seat, call=parse_card("2C"), discards=EXAMPLE_AWAY, samples=2)
     with pytest.raises(err, match="^seat must be"):
@@ -318,7 +322,7 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
         m = pos.legal_moves()[0]
         trick.append(m.card)
         pos = pos.play(m)
-    with pytest.raises(solver.advisor.AdviceError, match="earlier, --earlier CARDS"):
+    with pytest.raises(solver.advisor.AdviceError, match="earlier=, a card mask"):
         play_knowledge(pos, 1, None, 0, ())
     k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
     assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)

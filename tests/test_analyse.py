@@ -337,6 +337,25 @@ def test_fixed_cell_gives_the_line_of_play():
     assert analysis.par is None and "whole table" in analysis.note
 
 
+def test_python_messages_name_arguments_and_the_command_line_its_options():
+    # The note and the Nap short-hands error said "--declarer" and "-o players=2 or 3" to
+    # Python callers; the command line keeps its wording (command_line, command_line_note).
+    v, hands, rest = short_deal("japanese", {}, 2, 2, 1, ())
+    analysis = analyse_cards(v, hands, rest, declarers=[0])
+    assert analysis.note == analysis.to_json()["note"] == \
+        "no par: it needs the whole table (declarers, trumps and partner all None)"
+    assert analysis.command_line_note == \
+        "no par: it needs the whole table (no --declarer, --trump or --partner)"
+    with pytest.raises(DealError) as e:
+        analyse_cards("nap", [1 << c for c in range(5)], ((1 << 52) - 1) & ~31)
+    assert str(e.value).endswith("use fewer players: get_variant('nap', {'players': 3}) (or 2)")
+    assert e.value.command_line.endswith("use -o players=2 or 3") and "--" not in str(e.value)
+    r = run(SHORT, "--short-hands", "--declarer", "0", "--jobs", "1")
+    assert r.exit_code == 0 and r.stdout.rstrip().splitlines()[-2] == analysis.command_line_note
+    r = run(SHORT, "--short-hands", "--declarer", "0", "--jobs", "1", "--json")
+    assert json.loads(r.stdout)["note"] == analysis.command_line_note
+
+
 # ---- bids, scores, par --------------------------------------------------------------------------
 def synthetic_cell(v, declarer, trump, values: dict):
     choices = [PartnerChoice(p, x, x, x) for p, x in values.items()]
@@ -542,6 +561,8 @@ def test_cli_one_cell_and_limits():
     ([SHORT, "--short-hands", "--trump", "NT"], "no trump 'NT'"),
     ([SHORT, "--short-hands", "--partner", "9"], "partner must be a seat"),
     ([SHORT, "--short-hands", "-o", "jokers=1"], "no option 'jokers'"),
+    (["nap:A... K... Q... J... T... | .AKQJT98765432.AKQJT98765432.AKQJT98765432",
+      "--short-hands"], "for a small deal use -o players=2 or 3"),
     ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
     (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
       "-o", "players=3", "--partner", "1"], "nap has no partner"),
