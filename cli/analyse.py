@@ -123,11 +123,16 @@ def cards(cs) -> str:
     return " ".join(card_text(c) for c in cs) or "none"
 
 
+def note_text(analysis) -> str:
+    """Why the analysis has no par, in the command line's words (its options)."""
+    return analysis.command_line_note or analysis.note
+
+
 def par_text(analysis) -> str:
     from solver.par import bid_text
     v, p = analysis.variant, analysis.par
     if p is None:
-        return analysis.note
+        return note_text(analysis)
     auction = "seat:call " + " ".join(f"{s}:{'pass' if b is None else bid_text(b)}"
                                       for s, b in p.calls)
     if p.declarer is None:
@@ -301,7 +306,7 @@ def analyse(
         else:
             result = analyse_cards(v, hands, rest, **kwargs)
     if json_out:
-        typer.echo(dumps(result.to_json()))
+        typer.echo(dumps({**result.to_json(), "note": note_text(result)}))
     else:
         typer.echo(report(result))
     if not result.complete:

@@ -326,8 +326,9 @@ def options_named_as_typed():
     try:
         yield
     except NapoleonError as e:
-        text = in_option_terms(str(e))
-        if text == str(e):
+        said = message_of(e)            # its command_line wording, when it has one
+        text = in_option_terms(said)
+        if text == said:
             raise
         raise UsageError(text) from None
 

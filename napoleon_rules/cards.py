@@ -71,13 +71,15 @@ FULL_DECK = (1 << 52) - 1  #: the 52 French cards
 FULL_DECK_WITH_JOKER = (1 << 53) - 1
 
 
+def _is_whole(x) -> bool:
+    """An ``int`` (a ``Suit`` too) but not a ``bool``, which is an ``int`` to Python."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def make_card(suit: int, rank: int) -> int:
     """The card of ``suit`` (0..3) and ``rank`` (2..14)."""
-    try:
-        if 0 <= suit <= 3 and 2 <= rank <= 14:
-            return int(suit) * 13 + (rank - 2)
-    except TypeError:       # text or None: the message below says what is wanted
-        pass
+    if _is_whole(suit) and _is_whole(rank) and 0 <= suit <= 3 and 2 <= rank <= 14:
+        return int(suit) * 13 + (rank - 2)
     raise CardParseError(f"no card has suit {suit!r} and rank {rank!r} (a suit is 0..3 or a "
                          "Suit, a rank 2..14; parse_card('AS') reads card text)")
 
@@ -95,9 +97,10 @@ def card_suit(card: int) -> Suit | None:
 
 def card_rank(card: int) -> int:
     """The rank 2..14 of a card; 0 for the Joker."""
-    if card == JOKER:
-        return 0
-    return card % 13 + 2
+    if _is_whole(card) and 0 <= card <= JOKER:
+        return 0 if card == JOKER else card % 13 + 2
+    raise CardParseError(f"no card has number {card!r} (0..{JOKER}; parse_card('AS') reads "
+                         "card text)")
 
 
 def suit_mask(suit: int) -> int:
@@ -246,8 +249,10 @@ def mask_of(cards: Iterable[int]) -> int:
     c = cards               # what the message names when ``cards`` cannot be iterated
     try:
         for c in cards:
+            if c.__class__ is bool or not 0 <= c <= JOKER:   # (53 would be a bit of no card)
+                raise ValueError
             m |= 1 << c
-    except (TypeError, ValueError):     # card text, a negative number, not a collection
+    except (TypeError, ValueError):     # card text, a number out of range, not a collection
         raise CardParseError(f"mask_of takes card numbers 0..{JOKER}, not {c!r} "
                              "(mask_of(parse_cards('AS KS')) for card text)") from None
     return m

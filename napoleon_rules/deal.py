@@ -33,6 +33,15 @@ class Deal:
     hands: tuple[int, ...]
     rest: int
 
+    def __post_init__(self) -> None:
+        # A preset's name is read as get_variant reads it (Deal('nap', ...)); anything else
+        # that is no Variant would fail later, far from here, on a missing attribute.
+        if isinstance(self.variant, str):
+            object.__setattr__(self, "variant", get_variant(self.variant))
+        elif not isinstance(self.variant, Variant):
+            raise DealError(f"a deal's variant must be a Variant or a preset's name (such as "
+                            f"'nap'), not {self.variant!r}")
+
     def __str__(self) -> str:
         return deal_str(self)
 

@@ -119,8 +119,10 @@ class Variant:
                 if self.options[o.name] != o.default}
 
     def __repr__(self) -> str:
+        # What makes it again with only the package's exports (the preset classes are not
+        # among them): get_variant('nap', {'players': 3}).
         changed = self.changed_options()
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in changed.items())})"
+        return f"get_variant({self.name!r}{f', {changed!r}' if changed else ''})"
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and dict(self.options) == dict(other.options)  # type: ignore[attr-defined]
@@ -423,9 +425,9 @@ def variant_class(name: str) -> type[Variant]:
 
 
 def get_variant(name: str | Variant, options: dict | None = None, **more: Any) -> Variant:
-    """The preset ``name`` with ``options`` applied (a dict, or keywords as ``repr`` shows a
-    variant: ``get_variant("nap", players=3)``). Raises ``UnknownVariantError`` or
-    ``OptionError``."""
+    """The preset ``name`` with ``options`` applied: a dict, as ``repr`` shows a variant
+    (``get_variant('nap', {'players': 3})``), or keywords (``get_variant("nap", players=3)``).
+    Raises ``UnknownVariantError`` or ``OptionError``."""
     if options is not None and not isinstance(options, dict):
         raise OptionError(f"options must be an object of name: value, not {options!r}")
     if more:

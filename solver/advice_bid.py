@@ -20,9 +20,10 @@ from napoleon_rules.errors import NapoleonError
 from napoleon_rules.moves import Bid
 
 from .advice_core import AdviceError, SearchBudget, announce, mean_estimate, run_samples
-from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_hand, _check_request, _check_seat,
-                          _check_within, _deadline, _listed, _score, _score_profiles, _score_range,
-                          _sample_scores, _settle, _surely_behind, _too_high, _trump)
+from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _check_callbacks, _check_hand,
+                          _check_request, _check_seat, _check_within, _deadline, _listed, _score,
+                          _score_profiles, _score_range, _sample_scores, _settle, _surely_behind,
+                          _too_high, _trump)
 from .sampling import Constraint, DealSampler, knowledge_for_hand
 
 
@@ -251,6 +252,7 @@ def advise_bid(variant, hand: int, *, seat: int = 0, auction: Sequence[str] = ()
     as text is split into calls: ``"13S pass 14H"``)."""
     variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
     _check_within(within)
+    _check_callbacks(progress, exact_points=exact_points, stop_early=stop_early)
     if variant.name == "bridge":
         raise AdviceError("bridge has no auction here: bid advice is for the Napoleon games")
     _check_seat(variant, seat)

@@ -17,8 +17,8 @@ from napoleon_rules.moves import Bid
 
 from .advice_core import (AdviceError, SearchBudget, announce, discard_key, mean_estimate,
                           power_ladder, run_samples)
-from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _card, _check_call, _check_hand,
-                          _check_request, _check_seat, _listed, _score_range, _settle,
+from .advice_plan import (STOP_EVERY, Plan, _bid_stats, _card, _check_call, _check_callbacks,
+                          _check_hand, _check_request, _check_seat, _listed, _score_range, _settle,
                           _surely_behind, _trump)
 from .sampling import Constraint, DealSampler, Knowledge, knowledge_for_hand
 
@@ -82,6 +82,7 @@ def advise_call(variant, hand: int, blind: int | None = None, *, trump,
     multiple of 16 samples (``STOP_EVERY``; its row has fewer samples); False: every option
     every sample."""
     variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    _check_callbacks(progress, stop_early=stop_early)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no card to call")
     trump = _trump(variant, trump)
@@ -212,6 +213,7 @@ def advise_discard(variant, pool: int, blind: int | None = None, *, trump,
     (discards credited as the variant says), or by expected score (``by_score``). ``call``:
     the card called (a number or text such as ``"AS"``; None: Mighty's no friend)."""
     variant, constraints = _check_request(variant, samples, seed, jobs, budget, constraints)
+    _check_callbacks(progress, by_score=by_score)
     if variant.name in ("nap", "bridge"):
         raise AdviceError(f"{variant.name} has no discard")
     trump = _trump(variant, trump)

@@ -95,6 +95,21 @@ def is_seconds(x) -> bool:
     return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x) and x > 0
 
 
+def check_flags(error: type[NapoleonError], **flags) -> None:
+    """Boolean keywords: True or False only (as ``Table``'s ``keep_memory``), so that text
+    such as ``'no'`` is not taken as true."""
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise error(f"{name} must be True or False, not {value!r}")
+
+
+def check_progress(progress, error: type[NapoleonError], calls: str) -> None:
+    """A progress callback: None or something to call (``calls``: how it is called), checked
+    before any work so that a wrong one is not found after the first search."""
+    if progress is not None and not callable(progress):
+        raise error(f"progress must be a function {calls}, not {progress!r}")
+
+
 # ---- the per-sample search ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SearchBudget:

@@ -25,9 +25,9 @@ from napoleon_rules.moves import Bid
 from napoleon_rules.variant import Variant, get_variant
 from napoleon_rules.variants.japanese import Japanese
 
-from .advice_core import (AdviceError, SearchBudget, discard_key, is_seconds, max_value,
-                          mean_estimate, policy_call, policy_discard, proportion_estimate,
-                          resolve_total)
+from .advice_core import (AdviceError, SearchBudget, check_flags, check_progress, discard_key,
+                          is_seconds, max_value, mean_estimate, policy_call, policy_discard,
+                          proportion_estimate, resolve_total)
 from .declarations import takes_blind
 from .sampling import HoldsCard, SuitCount, parse_constraint
 
@@ -96,6 +96,13 @@ def _check_request(variant, samples, seed, jobs, budget, constraints) -> tuple:
 def _check_within(within) -> None:
     if within is not None and not is_seconds(within):
         raise AdviceError(f"within must be a positive number of seconds, not {within!r}")
+
+
+def _check_callbacks(progress, **flags) -> None:
+    """The progress callback (None, or called as ``progress(k)`` with the searches just
+    done) and the boolean keywords (True or False, not text), as ``analyse`` checks its."""
+    check_progress(progress, AdviceError, "(called with the searches done)")
+    check_flags(AdviceError, **flags)
 
 
 def _deadline(within: float | None) -> float | None:

@@ -19,7 +19,8 @@ from napoleon_rules.position import Position
 from . import api
 from .advice_core import (AdviceError, Estimate, SearchBudget, announce, max_value, mean_estimate,
                           proportion_estimate, run_samples)
-from .advice_plan import _check_call, _check_request, _check_seat, _check_within, _deadline
+from .advice_plan import (_check_call, _check_callbacks, _check_request, _check_seat,
+                          _check_within, _deadline)
 from .declarations import takes_blind
 from .sampling import Constraint, DealSampler, HoldsCard, Knowledge, SuitCount
 
@@ -153,12 +154,17 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
     else:
         what = "the undealt stock" if v.trump_from_first_lead else \
             f"the {v.blind_size} cards put away"
-        raise AdviceError(f"seat {seat} cannot see {what}, and this position does not say "
-                          f"which of its {count(absent)} missing cards they are and which were "
-                          f"played to the {plural(pos.trick, 'complete trick')}: give the complete "
-                          "tricks' cards (earlier, --earlier CARDS)"
-                          + ("" if v.trump_from_first_lead
-                             else " or the cards put away (discards, --discards CARDS)"))
+        text = (f"seat {seat} cannot see {what}, and this position does not say which of its "
+                f"{count(absent)} missing cards they are and which were played to the "
+                f"{plural(pos.trick, 'complete trick')}: give the complete tricks' cards")
+
+        def advice(earlier: str, discards: str) -> str:
+            return f"{text} ({earlier})" + ("" if v.trump_from_first_lead
+                                            else f" or the cards put away ({discards})")
+
+        error = AdviceError(advice("earlier=, a card mask", "discards=, a card mask"))
+        error.command_line = advice("--earlier CARDS", "--discards CARDS")
+        raise error
     known = [0] * (n + 1)
     known[seat] = hands[seat]
     unseen = 0
@@ -200,6 +206,7 @@ def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int 
     v = pos.variant
     _, constraints = _check_request(v, samples, seed, jobs, budget, constraints)
     _check_within(within)
+    _check_callbacks(progress)
     if pos.is_over:
         raise AdviceError("the hand is over: nothing to play")
     _check_seat(v, seat)

@@ -57,14 +57,14 @@ from napoleon_rules.cards import mask_of
 from napoleon_rules.errors import DealError
 from napoleon_rules.variants import Bridge, Japanese, Japoleon, Mighty, Secretary
 
-from .advice_core import max_value
+from .advice_core import check_flags, check_progress, max_value
 from .analyse_threads import Cancelled, Workers, run_steps
 from .analysis import Analysis, Cell, PartnerChoice, describe_choice
 from .api import MAX_TT_MB, Prepared, SearchLimitError, Table, bounds_prepared, solve, valid_tt_mb
 from .declarations import (ALONE, AnalysisOptionError, Setup, check_short_hands, declare,
                            discards, estimate, has_partner_choice, parse_strain,
                            partner_options, strains)
-from .par import Par, bid_floor, cell_bids, highest_makeable, made, par, scores
+from .par import Par, bid_floor, cell_bids, highest_makeable, made, par, scores, strain_name
 
 __all__ = ["analyse", "analyse_cards", "Analysis", "Cell", "PartnerChoice", "Par",
            "AnalysisOptionError", "strains", "parse_strain", "ALONE", "describe_choice"]
@@ -458,12 +458,14 @@ def analyse(deal: Deal, *, declarers: Sequence[int] | None = None, trumps: Seque
     """Analyse a full deal (checked: every card once, the right hand sizes).
 
     ``declarers``/``trumps`` restrict the table (trumps as ``Suit``, ``"NT"``, text, or Nap's
-    ``"lead"``/``"misere"``; a list, or one item alone); ``partner`` fixes the partner choice (a seat or ``ALONE``). One
-    declarer and one trump: the cell also gets a best line of play. ``jobs``: worker threads
-    (each with its own table of ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else
-    8, since a table is wiped each time the partner changes). ``time_limit``: seconds for
-    the whole analysis; ``node_limit``: per search. ``dealer``: who deals, for the par
-    auction.
+    ``"lead"``/``"misere"``; a list, or one item alone; an empty list or an item given twice
+    is an error); ``partner`` fixes the partner choice (a seat or ``ALONE``): with
+    ``declarers`` None the partner's own row is left out (no seat partners itself), and a
+    partner among the ``declarers`` given is an error. One declarer and one trump: the cell
+    also gets a best line of play. ``jobs``: worker threads (each with its own table of
+    ``tt_mb`` MB; default: 64 for hands of 8 cards or more, else 8, since a table is wiped
+    each time the partner changes). ``time_limit``: seconds for the whole analysis;
+    ``node_limit``: per search. ``dealer``: who deals, for the par auction.
     ``progress(done, total)`` is called after each cell.
 
     A table makes exact each cell's value and every partner choice that could change the
@@ -499,7 +501,8 @@ def analyse_cards(variant: Variant | str, hands: Sequence[int], rest: int = 0, *
     return _run(setup, *(defaults[k] for k in keys))
 
 
-def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer, progress):
+def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dealer, progress,
+                   exact_choices):
     n = v.players
 
     def seat(x, what):
@@ -517,6 +520,14 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             raise AnalysisOptionError(f"{what} must be a list (or None: all), not {x!r}")
     seats = list(range(n)) if declarers is None else [seat(d, "declarer") for d in declarers]
     columns = strains(v) if trumps is None else [parse_strain(v, t) for t in trumps]
+    # An empty list would be an empty table marked complete; one given twice, a cell twice.
+    for what, items, name in (("declarers", seats, "seat {}".format),
+                              ("trumps", columns, strain_name)):
+        if not items:
+            raise AnalysisOptionError(f"{what} is empty: give at least one, or None for all")
+        twice = [x for i, x in enumerate(items) if x in items[:i]]
+        if twice:
+            raise AnalysisOptionError(f"{what}: {name(twice[0])} is given twice")
     if partner is not None:
         if not has_partner_choice(v):
             why = ("bridge partnerships are fixed (the partner sits opposite)"
@@ -526,9 +537,16 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
             partner = ALONE
         else:
             partner = seat(partner, "partner")
+            # A declarer asked for cannot have himself as partner; with every declarer
+            # (declarers None) the partner's own row is left out, as the command line's
+            # --partner without --declarer shows the other rows.
             if partner in seats and len(seats) == 1:
                 raise AnalysisOptionError(f"the partner must be another seat than the declarer "
                                           f"({partner}); use 'alone' to play alone")
+            if partner in seats and declarers is not None:
+                raise AnalysisOptionError(f"partner {partner} is one of the declarers asked for "
+                                          f"({' '.join(map(str, seats))}): a declarer is not his "
+                                          "own partner; leave it out of declarers, or use 'alone'")
             seats = [s for s in seats if s != partner]
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise AnalysisOptionError(f"jobs must be 1..256, not {jobs!r}")
@@ -537,8 +555,8 @@ def _check_request(v: Variant, declarers, trumps, partner, jobs, time_limit, dea
                                    not math.isfinite(time_limit) or time_limit <= 0):
         raise AnalysisOptionError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     seat(dealer, "dealer")
-    if progress is not None and not callable(progress):
-        raise AnalysisOptionError(f"progress must be a function (done, total), not {progress!r}")
+    check_progress(progress, AnalysisOptionError, "(done, total)")
+    check_flags(AnalysisOptionError, exact_choices=exact_choices)
     return seats, columns, partner
 
 
@@ -565,7 +583,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
          progress, exact_choices=False) -> Analysis:
     v = setup.variant
     seats, columns, partner = _check_request(v, declarers, trumps, partner, jobs, time_limit, dealer,
-                                             progress)
+                                             progress, exact_choices)
     if partner == ALONE and isinstance(v, Secretary) and not setup.rest:
         raise AnalysisOptionError("secretary: playing alone needs a returned card as coup card "
                                   "(the deal has no warchest)")
@@ -593,7 +611,7 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
         for d, s in task:
             first = best_partner.get(before.get((d, s)), -1)
             cell = _analyse_cell(setup, d, s, partner, table, budget, want_line,
-                                 bool(exact_choices), workers, first)
+                                 exact_choices, workers, first)
             best_partner[(d, s)] = cell.best.partner if cell.best is not None else -1
             cells.append(cell)
         return cells
@@ -617,13 +635,14 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
                                            for item in task if item in before))
     cells = [results[item] for item in work]
     complete = all(c.exact for c in cells)
-    note, par_result = "", None
+    note, command_line_note, par_result = "", None, None
     if isinstance(v, Bridge):
         note = "bridge is card play only here: no auction, no par"
     elif not complete:
         note = "no par: a search limit left some cells inexact"
     elif declarers is not None or trumps is not None or partner is not None:
-        note = "no par: it needs the whole table (no --declarer, --trump or --partner)"
+        note = "no par: it needs the whole table (declarers, trumps and partner all None)"
+        command_line_note = "no par: it needs the whole table (no --declarer, --trump or --partner)"
     else:
         par_result = par(v, cells, dealer)
     stats = {"time_s": round(time.perf_counter() - t0, 3), "jobs": jobs, "cells": len(cells),
@@ -632,4 +651,4 @@ def _run(setup: Setup, declarers, trumps, partner, jobs, time_limit, node_limit,
                           "nodes")},
              "discarded_nodes": 0 if workers is None else workers.discarded_nodes}
     return Analysis(v, setup.hands, setup.rest, setup.start_trick, cells, par_result, complete,
-                    note, stats)
+                    note, stats, command_line_note)

@@ -106,6 +106,9 @@ class Analysis:
     complete: bool
     note: str = ""                  #: why there is no par, when there is none
     stats: dict = field(default_factory=dict)
+    #: ``note`` as the ``napoleon`` command words it, when that differs (its options, not
+    #: the arguments ``note`` names), as ``NapoleonError.command_line`` is for messages
+    command_line_note: str | None = None
 
     def cell(self, declarer: int, trump: Any) -> Cell:
         """The cell of ``declarer`` (a seat) and ``trump``, given as ``analyse`` takes it

@@ -21,7 +21,7 @@ from napoleon_rules.position import Position
 from napoleon_rules.variant import Variant
 
 from ._compile import compile_rules, trump_index
-from ._search import Table, run
+from ._search import Table as _SearchTable, run
 
 __all__ = ["solve", "reaches", "bounds", "Mode", "Table", "SolveResult", "SearchLimitError"]
 
@@ -84,6 +84,21 @@ def valid_tt_mb(tt_mb) -> bool:
     return not isinstance(tt_mb, bool) and isinstance(tt_mb, int) and 1 <= tt_mb <= MAX_TT_MB
 
 
+class Table(_SearchTable):
+    __doc__ = _SearchTable.__doc__
+    __slots__ = ()
+
+    # The search's own table checks its arguments with a plain ValueError; here they are
+    # checked first, as every other argument of the API is, with a NapoleonError naming them.
+    def __new__(cls, size_mb: int = 64, keep_memory: bool = False):
+        if not valid_tt_mb(size_mb):
+            raise NapoleonError(f"size_mb must be a whole number of MB (1..{MAX_TT_MB}), "
+                                f"not {size_mb!r}")
+        if not isinstance(keep_memory, bool):
+            raise NapoleonError(f"keep_memory must be True or False, not {keep_memory!r}")
+        return super().__new__(cls, size_mb, keep_memory)
+
+
 def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
     if not valid_node_limit(node_limit):
         raise NapoleonError(f"node_limit must be a positive whole number, not {node_limit!r}")
@@ -91,7 +106,7 @@ def _check_limits(node_limit, time_limit, tt_mb, table) -> None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
                 not math.isfinite(time_limit) or time_limit <= 0:
             raise NapoleonError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    if table is not None and not isinstance(table, Table):
+    if table is not None and not isinstance(table, _SearchTable):
         raise NapoleonError(f"table must be a solver.Table, not {type(table).__name__}")
     if not valid_tt_mb(tt_mb):      # (checked with a table too: a bad one is a slip)
         raise NapoleonError(f"tt_mb must be a whole number of MB (1..{MAX_TT_MB}), not {tt_mb!r}")
@@ -239,8 +254,11 @@ def _run(pos, mode: str, target: int, node_limit, time_limit, tt_mb, table,
                   bool(pos.reveal_used), mode, target, table, node_limit,
                   None if time_limit is None else float(time_limit))
     except MemoryError:
-        raise NapoleonError(f"could not reserve a transposition table of {table.size_mb} MB "
-                            "on this machine: ask for a smaller one (tt_mb, --tt-mb)") from None
+        text = (f"could not reserve a transposition table of {table.size_mb} MB on this "
+                "machine: ask for a smaller one")
+        error = NapoleonError(f"{text} (tt_mb)")
+        error.command_line = f"{text} (--tt-mb)"
+        raise error from None
     stats = {k: out[k] for k in ("nodes", "tt_hits", "tests", "tt_entries", "time_s")}
     if out["status"] == 99:
         raise RuntimeError("solver internal error: no move keeps the value (please report)")

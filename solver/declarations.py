@@ -101,8 +101,11 @@ def check_short_hands(variant: Variant, hands: Sequence[int], rest: int) -> Setu
     if not 1 <= k <= v.tricks:
         raise DealError(f"hands of {k} cards: {v.name} hands hold 1..{v.tricks}")
     if isinstance(v, Nap) and k != v.tricks:
-        raise DealError(f"nap needs full hands of {v.tricks} (the first lead names the trump); "
-                        "for a small deal use -o players=2 or 3")
+        text = (f"nap needs full hands of {v.tricks} (the first lead names the trump); for a "
+                "small deal use")
+        error = DealError(f"{text} fewer players: get_variant('nap', {{'players': 3}}) (or 2)")
+        error.command_line = f"{text} -o players=2 or 3"
+        raise error
     if isinstance(v, Bridge) and rest:
         raise DealError("bridge deals every card: the rest must be empty")
     return Setup(v, tuple(hands), rest, v.tricks - k)

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
-from napoleon_rules.cards import (SUIT_CHARS, SUIT_LETTERS, CardParseError, Suit, card_name,
-                                  card_suit, cards_of, count, parse_card, parse_suit, suit_mask)
+from napoleon_rules.cards import (JOKER, SUIT_CHARS, SUIT_LETTERS, CardParseError, Suit,
+                                  card_name, card_suit, cards_of, count, parse_card, parse_suit,
+                                  suit_mask)
 from napoleon_rules.errors import NapoleonError, plural
 
 BLIND = "blind"
@@ -78,6 +79,18 @@ def _parse_place(text: str) -> Place:
                           f"{', '.join(BLIND_NAMES)} (the cards no seat holds)")
 
 
+def _checked_place(place, con) -> Place:
+    """A constraint's place as built in Python: a seat number or ``blind`` (or another of
+    :data:`BLIND_NAMES`, or a seat as text: read as the text form reads them). Whether the
+    seat is in the game is checked where the players are known (``Knowledge.index``)."""
+    if isinstance(place, str):
+        return _parse_place(place)
+    if isinstance(place, bool) or not isinstance(place, int) or place < 0:
+        raise ConstraintError(f"{type(con).__name__}: place must be a seat number or "
+                              f"{BLIND!r}, not {place!r}")
+    return place
+
+
 @dataclass(frozen=True)
 class HoldsCard:
     """``place`` holds ``card`` (``2:AS``) or does not (``blind:!JO``)."""
@@ -86,8 +99,23 @@ class HoldsCard:
     card: int
     present: bool = True
 
+    def __post_init__(self) -> None:
+        # Built directly, as the text form (parse_constraint) would never build it wrong.
+        object.__setattr__(self, "place", _checked_place(self.place, self))
+        c = self.card
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= JOKER:
+            raise ConstraintError(f"HoldsCard: card must be a card number 0..{JOKER} "
+                                  f"(parse_card('AS') reads card text), not {c!r}")
+        if not isinstance(self.present, bool):
+            raise ConstraintError(f"HoldsCard: present must be True or False, not "
+                                  f"{self.present!r}")
+
     def __str__(self) -> str:
         return f"{self.place}:{'' if self.present else '!'}{card_name(self.card)}"
+
+
+#: The comparisons of a suit count (``==`` is read as ``=``, as in the text form).
+COUNT_OPS = (">=", "<=", "=")
 
 
 @dataclass(frozen=True)
@@ -98,6 +126,22 @@ class SuitCount:
     suit: Suit
     op: str
     n: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "place", _checked_place(self.place, self))
+        s = self.suit
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3:
+            raise ConstraintError(f"SuitCount: suit must be a Suit or 0..3, not {s!r}")
+        object.__setattr__(self, "suit", Suit(s))   # (its name is used in messages)
+        op = "=" if self.op == "==" else self.op
+        if op not in COUNT_OPS:
+            raise ConstraintError(f"SuitCount: op must be one of {' '.join(COUNT_OPS)}, "
+                                  f"not {self.op!r}")
+        object.__setattr__(self, "op", op)
+        n = self.n
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ConstraintError(f"SuitCount: n must be a whole number, at least 0, "
+                                  f"not {n!r}")
 
     def __str__(self) -> str:
         return f"{self.place}:{SUIT_LETTERS[self.suit]}{self.op}{self.n}"

@@ -96,8 +96,12 @@ def test_play_advice_checks_the_call_and_the_discards():
     seat, v, err = pos.to_move, pos.variant, solver.advisor.AdviceError
     with pytest.raises(err, match="JO is not a card of the japanese deck"):
         advise_play(pos, seat, call=52, samples=2)
-    with pytest.raises(err, match="earlier, --earlier CARDS"):   # put away or played? cannot tell
+    with pytest.raises(err, match=r"\(earlier=, a card mask\)") as e:   # put away or played?
         advise_play(pos, seat, call=parse_card("2C"), samples=2)
+    # Python words for Python; the command line's wording rides along as command_line
+    assert "--" not in str(e.value) and "(discards=, a card mask)" in str(e.value)
+    assert e.value.command_line.endswith("(--earlier CARDS) or the cards put away "
+                                         "(--discards CARDS)")
     with pytest.raises(err, match="2C is in no hand"):        # played in an earlier trick
         advise_play(pos, seat, call=parse_card("2C"), discards=EXAMPLE_AWAY, samples=2)
     with pytest.raises(err, match="^seat must be"):
@@ -318,7 +322,7 @@ def test_play_advice_deals_again_what_the_seat_cannot_see():
         m = pos.legal_moves()[0]
         trick.append(m.card)
         pos = pos.play(m)
-    with pytest.raises(solver.advisor.AdviceError, match="earlier, --earlier CARDS"):
+    with pytest.raises(solver.advisor.AdviceError, match="earlier=, a card mask"):
         play_knowledge(pos, 1, None, 0, ())
     k = play_knowledge(pos, 1, None, 0, (), earlier=mask_of(trick))
     assert k.sizes[5] == 2 and k.unseen & away == away and not k.unseen & mask_of(trick)
@@ -638,6 +642,30 @@ def test_bid_advice_errors_name_the_arguments_not_the_options(call, message):
     with pytest.raises(solver.advisor.AdviceError) as e:
         advise_bid(get_variant("nap"), NAP_HAND, samples=2, **call)
     assert str(e.value).startswith(message) and "--" not in str(e.value)
+
+
+def test_progress_and_boolean_keywords_are_checked_before_any_search():
+    # progress=5 raised "'int' object is not callable" after the first search, and text for
+    # a boolean ('no') was taken as True, as Table(keep_memory='no') is not.
+    v, hand, err = get_variant("nap"), NAP_HAND, solver.advisor.AdviceError
+    v7 = get_variant("japanese", {"players": 7})
+    pool = parse_hand("5.6.AQT.A4") | parse_hand(".5..T2")
+    pos = Position.from_json(EXAMPLE_POSITION)
+    calls = [
+        (lambda **kw: advise_bid(v, hand, samples=2, **kw), ("stop_early", "exact_points")),
+        (lambda **kw: advise_call(v7, parse_hand("5.6.AQT.A4"), trump="S", samples=2, **kw),
+         ("stop_early",)),
+        (lambda **kw: advise_discard(v7, pool, trump="S", call="AS", samples=2, **kw),
+         ("by_score",)),
+        (lambda **kw: advise_play(pos, pos.to_move, discards=EXAMPLE_AWAY, samples=2, **kw), ()),
+    ]
+    for call, flags in calls:
+        with pytest.raises(err, match="^progress must be a function .*, not 5$"):
+            call(progress=5)
+        for flag in flags:
+            for bad in ("no", 1, None):
+                with pytest.raises(err, match=f"^{flag} must be True or False, not {bad!r}$"):
+                    call(**{flag: bad})
 
 
 def test_play_and_discard_advice_errors_name_the_arguments():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -336,6 +337,25 @@ def test_fixed_cell_gives_the_line_of_play():
     assert analysis.par is None and "whole table" in analysis.note
 
 
+def test_python_messages_name_arguments_and_the_command_line_its_options():
+    # The note and the Nap short-hands error said "--declarer" and "-o players=2 or 3" to
+    # Python callers; the command line keeps its wording (command_line, command_line_note).
+    v, hands, rest = short_deal("japanese", {}, 2, 2, 1, ())
+    analysis = analyse_cards(v, hands, rest, declarers=[0])
+    assert analysis.note == analysis.to_json()["note"] == \
+        "no par: it needs the whole table (declarers, trumps and partner all None)"
+    assert analysis.command_line_note == \
+        "no par: it needs the whole table (no --declarer, --trump or --partner)"
+    with pytest.raises(DealError) as e:
+        analyse_cards("nap", [1 << c for c in range(5)], ((1 << 52) - 1) & ~31)
+    assert str(e.value).endswith("use fewer players: get_variant('nap', {'players': 3}) (or 2)")
+    assert e.value.command_line.endswith("use -o players=2 or 3") and "--" not in str(e.value)
+    r = run(SHORT, "--short-hands", "--declarer", "0", "--jobs", "1")
+    assert r.exit_code == 0 and r.stdout.rstrip().splitlines()[-2] == analysis.command_line_note
+    r = run(SHORT, "--short-hands", "--declarer", "0", "--jobs", "1", "--json")
+    assert json.loads(r.stdout)["note"] == analysis.command_line_note
+
+
 # ---- bids, scores, par --------------------------------------------------------------------------
 def synthetic_cell(v, declarer, trump, values: dict):
     choices = [PartnerChoice(p, x, x, x) for p, x in values.items()]
@@ -442,6 +462,19 @@ def test_bad_requests_name_the_problem():
         analyse_cards(v, hands, rest, declarers=[5])
     with pytest.raises(AnalysisOptionError, match="another seat"):
         analyse_cards(v, hands, rest, declarers=[2], partner=2)
+    # A duplicate made a cell twice, an empty list an empty table marked complete, and a
+    # partner among several declarers asked for dropped that declarer's row silently.
+    for bad, words in ((dict(declarers=[0, 0]), "declarers: seat 0 is given twice"),
+                       (dict(trumps=["S", Suit.SPADES]), "trumps: S is given twice"),
+                       (dict(declarers=[]), "declarers is empty"),
+                       (dict(trumps=()), "trumps is empty"),
+                       (dict(declarers=[0, 1, 2], partner=1),
+                        "partner 1 is one of the declarers asked for (0 1 2)")):
+        with pytest.raises(AnalysisOptionError, match=re.escape(words)):
+            analyse_cards(v, hands, rest, **bad)
+    # With every declarer (declarers None) the partner's own row is left out, as documented.
+    others = analyse_cards(v, hands, rest, partner=1, trumps="S")
+    assert [c.declarer for c in others.cells] == [0, 2, 3, 4]
     nap = get_variant("nap", {"players": 3})
     with pytest.raises(AnalysisOptionError, match="nap has no partner"):
         analyse(random_deal(nap, 1), partner=1)
@@ -452,6 +485,7 @@ def test_bad_requests_name_the_problem():
                        (dict(trumps="X"), "'X'"),
                        (dict(declarers=True), "declarer must be a seat"),
                        (dict(progress="x"), "progress must be a function"),
+                       (dict(exact_choices="no"), "exact_choices must be True or False, not 'no'"),
                        (dict(time_limit=float("inf")), "time_limit must be a positive"),
                        (dict(time_limit=float("nan")), "time_limit must be a positive")):
         with pytest.raises(AnalysisOptionError, match=words):
@@ -527,6 +561,8 @@ def test_cli_one_cell_and_limits():
     ([SHORT, "--short-hands", "--trump", "NT"], "no trump 'NT'"),
     ([SHORT, "--short-hands", "--partner", "9"], "partner must be a seat"),
     ([SHORT, "--short-hands", "-o", "jokers=1"], "no option 'jokers'"),
+    (["nap:A... K... Q... J... T... | .AKQJT98765432.AKQJT98765432.AKQJT98765432",
+      "--short-hands"], "for a small deal use -o players=2 or 3"),
     ([SHORT, "--variant", "mighty"], "the deal is for 'japanese'"),
     (["nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542",
       "-o", "players=3", "--partner", "1"], "nap has no partner"),

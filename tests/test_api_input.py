@@ -12,8 +12,8 @@ import solver
 import solver.api
 from napoleon_rules import (NT, AuctionError, Bid, CardParseError, Choices, Deal, DealError,
                             IllegalPlayError, Move, NapoleonError, Position, PositionError, Suit,
-                            card_name, card_suit, get_variant, make_card, mask_of, parse_bid,
-                            parse_card, parse_cards, parse_deal, random_deal, reference)
+                            card_name, card_rank, card_suit, get_variant, make_card, mask_of,
+                            parse_bid, parse_card, parse_cards, parse_deal, random_deal, reference)
 from napoleon_rules.auction import Auction
 from napoleon_rules.deal import hand_str
 
@@ -202,12 +202,40 @@ def test_card_helpers_refuse_what_is_no_card(call):
     assert str(e.value).strip()
 
 
+@pytest.mark.parametrize("call, shown", [
+    (lambda: card_rank("AS"), "'AS'"), (lambda: card_rank(53), "53"),
+    (lambda: card_rank(-1), "-1"), (lambda: card_rank(1.5), "1.5"),
+    (lambda: card_rank(True), "True"),
+    (lambda: make_card(0.0, 14.0), "0.0"), (lambda: make_card(True, 14), "True"),
+    (lambda: make_card(0, True), "True"),
+    (lambda: mask_of([53]), "53"), (lambda: mask_of([True]), "True"),
+    (lambda: mask_of([1.0]), "1.0")])
+def test_card_numbers_are_whole_numbers_in_range(call, shown):
+    # A float, a bool or a number past the Joker was taken as a card (card_rank(53) == 3,
+    # make_card(True, 14) == 25, mask_of([53]) a bit of no card): refused, naming the value.
+    with pytest.raises(CardParseError, match=re.escape(shown)):
+        call()
+
+
 def test_card_helpers_still_work():
     assert make_card(Suit.HEARTS, 14) == parse_card("AH") and make_card(0, 2) == 0
     assert card_suit(parse_card("AH")) is Suit.HEARTS and card_suit(52) is None
     assert card_name(parse_card("TD")) == "TD"
+    assert card_rank(parse_card("AH")) == 14 and card_rank(0) == 2 and card_rank(52) == 0
+    assert mask_of([52, 0]) == (1 << 52) | 1 and make_card(Suit.CLUBS, 2) == 39
     assert mask_of(c for c in (0, 1)) == 3 and parse_cards(c for c in ["AS"]) == [12]
     assert "parse_card('AS')" in str(pytest.raises(CardParseError, card_name, "AS").value)
+
+
+def test_a_deal_takes_its_variant_by_name():
+    # Deal('nap', ...).check() raised "AttributeError: 'str' object has no attribute 'players'".
+    d = random_deal(get_variant("nap"), 1)
+    named = Deal("nap", d.hands, d.rest)
+    assert named.variant == get_variant("nap") and named.check() == d
+    with pytest.raises(NapoleonError, match="unknown variant 'napx'"):
+        Deal("napx", d.hands, d.rest)
+    with pytest.raises(DealError, match="variant must be a Variant or a preset's name"):
+        Deal(None, d.hands, d.rest)
 
 
 def test_parse_hand_refuses_what_is_not_text():
@@ -262,7 +290,8 @@ def test_declare_checks_its_arguments():
         v.declare(str(d), 1, "13S", choices)
     nap = get_variant("nap")
     with pytest.raises(DealError,
-                       match=re.escape("the deal is for Japanese(players=7), not Nap()")):
+                       match=re.escape("the deal is for get_variant('japanese', {'players': 7}), "
+                                       "not get_variant('nap')")):
         nap.declare(d, 1, "3", Choices())
     assert nap.declare(random_deal(nap, 1), 0, "5", Choices())[0].bid == Bid(0, None, "nap")
 
@@ -355,10 +384,12 @@ def test_bounds_is_exported():
     assert {name for name in solver.api.__all__ if not hasattr(solver.api, name)} == set()
 
 
-def test_get_variant_takes_options_as_keywords_as_repr_shows_them():
+def test_get_variant_takes_options_as_repr_shows_them_or_as_keywords():
     from napoleon_rules import get_variant
     v = get_variant("nap", players=3)
-    assert repr(v) == "Nap(players=3)" and v == get_variant("nap", {"players": 3})
+    assert repr(v) == "get_variant('nap', {'players': 3})"
+    assert v == get_variant("nap", {"players": 3}) == eval(repr(v))
+    assert repr(get_variant("bridge")) == "get_variant('bridge')"
     assert get_variant("japanese", {"players": 7}, min_bid=12).options["min_bid"] == 12
 
 
@@ -385,10 +416,16 @@ def test_deal_and_contract_reprs_show_cards():
     from napoleon_rules.game import Contract
     v = get_variant("japanese", players=7)
     deal = random_deal(v, 5)
-    from napoleon_rules.variants.japanese import Japanese
     text = repr(deal)
-    assert text.startswith("Deal.from_str('japanese:") and "players=7" in text
-    assert eval(text, {"Deal": Deal, "Japanese": Japanese}) == deal     # the repr reads back
+    assert text.startswith("Deal.from_str('japanese:") and \
+        text.endswith(", get_variant('japanese', {'players': 7}))")
+    # The repr reads back with the package's exports alone: it named the class Japanese, or
+    # Nap, which are not among them.
+    exported: dict = {}
+    exec("from napoleon_rules import *", exported)
+    assert eval(text, exported) == deal
+    nap = random_deal(get_variant("nap", players=3), 1)
+    assert eval(repr(nap), exported) == nap and eval(repr(nap.variant), exported) == nap.variant
     plain = random_deal(get_variant("japanese"), 5)
     assert eval(repr(plain), {"Deal": Deal}) == plain
     c = Contract(0, Bid(11, Suit.SPADES), Suit.SPADES, called=12, discards=0b111)

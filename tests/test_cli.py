@@ -698,6 +698,14 @@ def test_a_table_too_large_for_the_machine_is_a_user_error():
         result = run(*args, "--tt-mb", str(1 << 20))
         assert_user_error(result, "could not reserve a transposition table", "(--tt-mb)")
         assert "tt_mb" not in result.stderr
+    # In Python the advice names the argument; the command line's wording is command_line.
+    import solver
+    from cli.solving import EXAMPLE_POSITION
+    from napoleon_rules import NapoleonError, Position
+    with pytest.raises(NapoleonError) as e:
+        solver.solve(Position.from_json(EXAMPLE_POSITION), tt_mb=1 << 20)
+    assert str(e.value).endswith("ask for a smaller one (tt_mb)")
+    assert e.value.command_line.endswith("ask for a smaller one (--tt-mb)")
 
 
 def test_json_too_deep_or_too_long_is_malformed(tmp_path):

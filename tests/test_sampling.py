@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 
 import pytest
 
-from napoleon_rules import get_variant
+from napoleon_rules import Suit, get_variant
 from napoleon_rules.cards import count, parse_card, parse_cards, mask_of, suit_mask
 from napoleon_rules.deal import parse_hand
 from solver.sampling import (ConstraintError, DealSampler, HoldsCard, Knowledge, SuitCount,
@@ -201,6 +202,33 @@ def test_bad_seat_in_a_constraint():
     k = knowledge_for_hand(v, 0, parse_hand("AKQ.JT9.2.AK3"), parse_constraints(["7:S>=1"]))
     with pytest.raises(ConstraintError, match="no seat 7"):
         DealSampler(k)
+
+
+@pytest.mark.parametrize("build, words", [
+    (lambda: SuitCount(1, 9, ">=", 2), "suit must be a Suit or 0..3, not 9"),
+    (lambda: SuitCount(1, "S", ">=", 2), "suit must be"),
+    (lambda: SuitCount(1, 0, "!", 2), "op must be one of >= <= =, not '!'"),
+    (lambda: SuitCount(1, 0, ">=", -1), "n must be a whole number"),
+    (lambda: SuitCount(1, 0, ">=", 2.5), "n must be a whole number"),
+    (lambda: SuitCount(True, 0, ">=", 2), "place must be a seat number or 'blind', not True"),
+    (lambda: HoldsCard(1, "AS"), "card must be a card number 0..52 (parse_card('AS')"),
+    (lambda: HoldsCard(1, 53), "card must be a card number"),
+    (lambda: HoldsCard(-1, 5), "place must be"),
+    (lambda: HoldsCard("nowhere", 5), "bad place 'nowhere'"),
+    (lambda: HoldsCard(1, 5, "no"), "present must be True or False"),
+])
+def test_constraints_built_in_python_are_checked(build, words):
+    # Built directly they were taken as they came: an IndexError in the advice for suit 9,
+    # a TypeError for card text, and op '!' silently read as '='.
+    with pytest.raises(ConstraintError, match=re.escape(words)):
+        build()
+
+
+def test_constraints_built_in_python_read_as_the_text_form():
+    assert SuitCount(2, 0, "==", 4) == parse_constraint("2:S=4")
+    assert SuitCount("kitty", Suit.HEARTS, "<=", 1) == parse_constraint("blind:H<=1")
+    assert SuitCount(3, 1, "=", 0).suit is Suit.HEARTS and SuitCount(3, 1, "=", 0).is_void
+    assert HoldsCard("2", 52, False) == parse_constraint("2:!JO")
 
 
 def test_one_constraint_as_text_is_a_list_of_one():

@@ -624,8 +624,14 @@ def test_positions_made_in_python_are_held_to_the_rules():
 
 @pytest.mark.parametrize("args", [(2.7,), (True,), ("64",), (None,), (0,), (1 << 40,), (8, "x")])
 def test_table_arguments_are_checked(args):
-    with pytest.raises(ValueError, match="table size|keep_memory"):
+    # A NapoleonError naming the argument, as the rest of the API raises (it was a plain
+    # ValueError about the "table size").
+    from napoleon_rules import NapoleonError
+    with pytest.raises(NapoleonError, match="^(size_mb|keep_memory) must be"):
         Table(*args)
+    with pytest.raises(NapoleonError, match="^size_mb must"):
+        Table(size_mb=0)
+    assert isinstance(Table(4, keep_memory=True), solver._search.Table)
 
 
 def test_table_grows_within_its_memory_budget():
