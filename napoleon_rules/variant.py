@@ -336,12 +336,16 @@ class Variant:
     def _check_bid(self, bid: Bid) -> None:
         """A declared bid must be one the auction allows (its options on), else the scoring
         would meet a bid it does not know."""
-        known = self.all_bids(1)
-        known += [b for b in self.all_bids(2) if b not in known]
-        if bid not in known:
+        known = self.__dict__.get("_known_bids")
+        if known is None:
+            # Made once per variant (its options never change): the deal analysis declares
+            # tens of thousands of times.
+            bids = self.all_bids(1) + self.all_bids(2)
+            known = self._known_bids = (frozenset(map(str, bids)), bids[0], bids[-1])
+        if str(bid) not in known[0]:
             raise IllegalPlayError(f"{bid} is not a bid of {self.name}"
-                                   + (f" with these options" if self.changed_options() else "")
-                                   + f" (from {known[0]} to {known[-1]})")
+                                   + (" with these options" if self.changed_options() else "")
+                                   + f" (from {known[1]} to {known[2]})")
 
     def _declare(self, deal, declarer: int, bid: Bid, choices):
         """``declare`` with its arguments checked. Each variant implements it."""
