@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from napoleon_rules.cards import (SUIT_CHARS, CardParseError, card_name, count, mask_of,
+from napoleon_rules.cards import (SUIT_PATTERN, CardParseError, card_name, count, mask_of,
                                   parse_card, parse_cards, parse_trump)
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
@@ -172,7 +172,7 @@ def read_bid_level(text: Optional[str], trump: str) -> Optional[int]:
     """``--bid``: a level (``14``), or a bid whose suit is the trump given (``14S``)."""
     if text is None:
         return None
-    m = re.fullmatch(rf"\s*([0-9]{{1,2}})\s*([{SUIT_CHARS}]\ufe0f?|NT)?\s*", text.upper())
+    m = re.fullmatch(rf"\s*([0-9]{{1,2}})\s*({SUIT_PATTERN}|NT)?\s*", text.upper())
     if not m:
         raise UsageError(f"--bid is a level such as 14 (or 14S), not {text!r}")
     if m.group(2) and read_trump(m.group(2)) != read_trump(trump):

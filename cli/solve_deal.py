@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from napoleon_rules import Choices, Position, Variant
-from napoleon_rules.cards import (JOKER, NT, SUIT_CHARS, CardParseError, card_rank, card_suit,
+from napoleon_rules.cards import (JOKER, NT, SUIT_PATTERN, CardParseError, card_rank, card_suit,
                                   cards_of, count, parse_card, parse_cards, parse_trump)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
@@ -154,7 +154,7 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
                              "--declarer, --trump and --bid")
         level = 1 if bid is None else bid.strip()
         # '3NT' as bridge players write it: the strain must be --trump's
-        named = re.fullmatch(rf"([0-9]{{1,2}})\s*([{SUIT_CHARS}]\ufe0f?|NT|N)",
+        named = re.fullmatch(rf"([0-9]{{1,2}})\s*({SUIT_PATTERN}|NT|N)",
                              str(level), re.IGNORECASE)
         if named:
             strain = parse_trump("NT" if named.group(2).upper() in ("N", "NT")

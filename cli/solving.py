@@ -181,7 +181,7 @@ def contract_outcome(start: DealStart, value: int) -> str:
     credit = f", {result['from_discards']} from the discards" if result["from_discards"] else ""
     if result["made"]:
         return f"the bid {bid}: made with {amount(total, v.unit)}{credit} (needs {need})"
-    if total >= need:
+    if result["siberian"]:
         # The value is the most the side can take; the rule fails only that line. Whether
         # the side could stop between the bid and everything is another question (the
         # bid advice asks it with a point card put away), not solved here.

@@ -149,11 +149,14 @@ _SUIT_WORDS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit
                "\u2663": Suit.CLUBS,
                "\u2664": Suit.SPADES, "\u2661": Suit.HEARTS, "\u2662": Suit.DIAMONDS,
                "\u2667": Suit.CLUBS}
-SUIT_CHARS = "".join(_SUIT_WORDS)   #: for a regular expression's character class
 
 #: The emoji variation selector that text copied from a phone or a web page may put after a
 #: suit symbol (``"♥\ufe0f"``): it only asks for the coloured glyph.
 _EMOJI_STYLE = "\ufe0f"
+
+#: One suit as text may write it, for a regular expression: a letter or symbol of
+#: ``_SUIT_WORDS``, perhaps with the emoji selector (``parse_suit`` reads what it matches).
+SUIT_PATTERN = f"[{''.join(_SUIT_WORDS)}]{_EMOJI_STYLE}?"
 
 
 def _card_text(text: str) -> str:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import (JOKER, RANK_CHARS, SUIT_LETTERS, CardParseError, card_name, cards_of, check_mask, count,
-                    sort_cards, suit_mask)
+from .cards import (JOKER, RANK_CHARS, SUIT_LETTERS, CardParseError, card_name, cards_of,
+                    check_mask, count, sort_cards, suit_mask)
 from .errors import DealError, plural
 from .variant import Variant, get_variant
 

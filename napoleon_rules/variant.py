@@ -10,6 +10,7 @@ pure function of the trick's cards and its context so tests can build tricks by 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar, Sequence
 
@@ -336,16 +337,18 @@ class Variant:
     def _check_bid(self, bid: Bid) -> None:
         """A declared bid must be one the auction allows (its options on), else the scoring
         would meet a bid it does not know."""
-        known = self.__dict__.get("_known_bids")
-        if known is None:
-            # Made once per variant (its options never change): the deal analysis declares
-            # tens of thousands of times.
-            bids = self.all_bids(1) + self.all_bids(2)
-            known = self._known_bids = (frozenset(map(str, bids)), bids[0], bids[-1])
-        if str(bid) not in known[0]:
+        known, low, high = self._known_bids
+        if str(bid) not in known:
             raise IllegalPlayError(f"{bid} is not a bid of {self.name}"
                                    + (" with these options" if self.changed_options() else "")
-                                   + f" (from {known[1]} to {known[2]})")
+                                   + f" (from {low} to {high})")
+
+    @cached_property
+    def _known_bids(self) -> tuple[frozenset, Bid, Bid]:
+        """Every bid's text, the lowest and the highest: made once per variant (its options
+        never change), since the deal analysis declares tens of thousands of times."""
+        bids = self.all_bids(1) + self.all_bids(2)
+        return frozenset(map(str, bids)), bids[0], bids[-1]
 
     def _declare(self, deal, declarer: int, bid: Bid, choices):
         """``declare`` with its arguments checked. Each variant implements it."""

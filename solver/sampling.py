@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
-from napoleon_rules.cards import (JOKER, SUIT_CHARS, SUIT_LETTERS, CardParseError, Suit,
+from napoleon_rules.cards import (JOKER, SUIT_LETTERS, SUIT_PATTERN, CardParseError, Suit,
                                   card_name, card_suit, cards_of, count, parse_card, parse_suit,
                                   suit_mask)
 from napoleon_rules.errors import NapoleonError, plural
@@ -156,7 +156,7 @@ class SuitCount:
 
 Constraint = Union[HoldsCard, SuitCount]
 
-_COUNT_RE = re.compile(rf"^([{SUIT_CHARS}])\ufe0f?\s*(>=|<=|==|=)\s*([0-9]{{1,3}})$", re.I)
+_COUNT_RE = re.compile(rf"^({SUIT_PATTERN})\s*(>=|<=|==|=)\s*([0-9]{{1,3}})$", re.I)
 
 
 def parse_constraint(text: str) -> Constraint:
