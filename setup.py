@@ -26,7 +26,8 @@ def compile_args() -> list[str]:
 # Modules built with their own C macros: the search specialised for one preset's rules
 # (solver/_spec.h says which rules' fields become constants).
 MACROS = {"_search_japanese": [("NAPOLEON_SPEC_JAPANESE", "1")],
-          "_search_mighty": [("NAPOLEON_SPEC_MIGHTY", "1")]}
+          "_search_mighty": [("NAPOLEON_SPEC_MIGHTY", "1")],
+          "_search_japoleon": [("NAPOLEON_SPEC_JAPOLEON", "1")]}
 
 
 def solver_extensions() -> list[Extension]:

@@ -3,9 +3,10 @@
 between solves, and ``run``, the one entry point ``solver.api`` calls. The search itself,
 ``ab`` (the zero-window fail-soft alpha-beta at the heart of it, with its probing of moves)
 and the drivers on top of it (the value alone, every card's value, the principal line), is
-``_ab.pxi``, included here for any rules and built twice more with the rules' hot fields as
-constants, for Japanese Napoleon's and The Mighty's default rules (``_search_japanese.pyx``,
-``_search_mighty.pyx``, ``_spec.h``); ``run`` hands each solve to the build its rules fit.
+``_ab.pxi``, included here for any rules and built three times more with the rules' hot
+fields as constants, for Japanese Napoleon's, The Mighty's and Japoleon's default rules
+(``_search_japanese.pyx``, ``_search_mighty.pyx``, ``_search_japoleon.pyx``, ``_spec.h``);
+``run`` hands each solve to the build its rules fit.
 How the search works, step by step, with the reasons and the measurements behind each
 choice: ``solver/README.md``, "How the search works".
 """
@@ -15,36 +16,41 @@ include "_ab.pxi"
 
 from solver._interrupt cimport nps_install, nps_count
 
-# The same search built for Japanese Napoleon's and The Mighty's default rules (``_spec.h``):
-# ``run`` hands each the solves whose rules fit (about 10 % fewer instructions a node).
+# The same search built for Japanese Napoleon's, The Mighty's and Japoleon's default rules
+# (``_spec.h``): ``run`` hands each the solves whose rules fit (about 10 % fewer
+# instructions a node).
 from solver._search_japanese cimport rules_fit as japanese_fit, search_core as japanese_core
 from solver._search_mighty cimport rules_fit as mighty_fit, search_core as mighty_core
+from solver._search_japoleon cimport rules_fit as japoleon_fit, search_core as japoleon_core
 
 cdef bint _specialised = True
 
 
 cdef int _build_of(const Rules* r) noexcept nogil:
     """The build of the search ``run`` hands a solve under ``r`` to: 1 Japanese's, 2 The
-    Mighty's, 0 the plain one (also while ``use_specialised(False)``)."""
+    Mighty's, 3 Japoleon's, 0 the plain one (also while ``use_specialised(False)``)."""
     if not _specialised:
         return 0
     if japanese_fit(r):
         return 1
-    return 2 if mighty_fit(r) else 0
+    if mighty_fit(r):
+        return 2
+    return 3 if japoleon_fit(r) else 0
 
 
 def build_for(dict rules):
     """For tests: which build of the search ``run`` would search under these compiled rules
-    (``_build_of``): ``"japanese"``, ``"mighty"`` or None (the plain build)."""
+    (``_build_of``): ``"japanese"``, ``"mighty"``, ``"japoleon"`` or None (the plain
+    build)."""
     cdef Rules r
     fill_rules(rules, &r)
-    return (None, "japanese", "mighty")[_build_of(&r)]
+    return (None, "japanese", "mighty", "japoleon")[_build_of(&r)]
 
 
 def use_specialised(on):
     """For tests and measurements: whether ``run`` hands the solves whose rules fit to the
-    search built for them (``_search_japanese.pyx``, ``_search_mighty.pyx``; on by
-    default). The answers and the node counts are the same either way, only the time
+    search built for them (``_search_japanese.pyx``, ``_search_mighty.pyx``,
+    ``_search_japoleon.pyx``; on by default). The answers and the node counts are the same either way, only the time
     differs."""
     global _specialised
     if not isinstance(on, bool):
@@ -203,7 +209,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
     cdef int want = 0 if mode == "reaches" else (1 if mode == "value" else 2)
     cdef uint64_t fp
     cdef double t0
-    cdef int special     # 0 the plain build, 1 Japanese's, 2 The Mighty's
+    cdef int special     # 0 the plain build, 1 Japanese's, 2 The Mighty's, 3 Japoleon's
     if table.busy:
         raise RuntimeError("the table is in use by another solve")
     fp = <uint64_t>rules["fingerprint"]
@@ -274,6 +280,9 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
             elif special == 2:
                 status = mighty_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
                                      &n_moves, &first, line, &n_line)
+            elif special == 3:
+                status = japoleon_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
+                                       &n_moves, &first, line, &n_line)
             else:
                 status = search_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
                                      &n_moves, &first, line, &n_line)

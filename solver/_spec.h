@@ -21,33 +21,36 @@
 #define NAPOLEON_SPEC_H
 
 #if defined(NAPOLEON_SPEC_JAPANESE)
-#define SPEC_FIELD(p, field, japanese, mighty) (japanese)
+#define SPEC_FIELD(p, field, japanese, mighty, japoleon) (japanese)
 #elif defined(NAPOLEON_SPEC_MIGHTY)
-#define SPEC_FIELD(p, field, japanese, mighty) (mighty)
+#define SPEC_FIELD(p, field, japanese, mighty, japoleon) (mighty)
+#elif defined(NAPOLEON_SPEC_JAPOLEON)
+#define SPEC_FIELD(p, field, japanese, mighty, japoleon) (japoleon)
 #else
-#define SPEC_FIELD(p, field, japanese, mighty) ((p)->field)
+#define SPEC_FIELD(p, field, japanese, mighty, japoleon) ((p)->field)
 #endif
 
-/*                                                   field               Japanese  Mighty */
-#define N_SEATS_OF(r)                    SPEC_FIELD(r, n_seats,                    5, 5)
-#define N_TRICKS_OF(r)                   SPEC_FIELD(r, n_tricks,                  10, 10)
-#define UNIT_POINTS_OF(r)                SPEC_FIELD(r, unit_points,                1, 1)
+/*                                                   field          Japanese, Mighty, Japoleon */
+#define N_SEATS_OF(r)                    SPEC_FIELD(r, n_seats,                    5, 5, 5)
+#define N_TRICKS_OF(r)                   SPEC_FIELD(r, n_tricks,                  10, 10, 10)
+#define UNIT_POINTS_OF(r)                SPEC_FIELD(r, unit_points,                1, 1, 1)
 #define POINT_MASK_OF(r)                 SPEC_FIELD(r, point_mask, 0xF807C03E01F00ULL, \
+                                                                     0xF807C03E01F00ULL, \
                                                                      0xF807C03E01F00ULL)
-#define FIRST_TRICK_PLAIN_OF(r)          SPEC_FIELD(r, first_trick_plain,          1, 0)
-#define ANY_DEAD_OF(r)                   SPEC_FIELD(r, any_dead,                   1, 1)
-#define JOKER_MODE_OF(r)                 SPEC_FIELD(r, joker_mode,                 0, 1)
-#define JOKER_POWERLESS_FIRST_LAST_OF(r) SPEC_FIELD(r, joker_powerless_first_last, 0, 1)
-#define LED_JOKER_WINS_UNFOLLOWED_OF(r)  SPEC_FIELD(r, led_joker_wins_unfollowed,  0, 1)
-#define PAIR_FROM_SECOND_TRICK_OF(r)     SPEC_FIELD(r, pair_from_second_trick,     1, 0)
-#define JOKER_NAMES_SUIT_OF(r)           SPEC_FIELD(r, joker_names_suit,           0, 1)
-#define REVEAL_OF(r)                     SPEC_FIELD(r, reveal,                     0, 0)
-#define QUICK_TRICKS_OF(r)               SPEC_FIELD(r, quick_tricks,               0, 0)
-#define PARTITION_OF(r)                  SPEC_FIELD(r, partition,                  2, 2)
-#define PART_POINTS_OF(r)                SPEC_FIELD(r, part_points,                1, 1)
+#define FIRST_TRICK_PLAIN_OF(r)          SPEC_FIELD(r, first_trick_plain,          1, 0, 0)
+#define ANY_DEAD_OF(r)                   SPEC_FIELD(r, any_dead,                   1, 1, 1)
+#define JOKER_MODE_OF(r)                 SPEC_FIELD(r, joker_mode,                 0, 1, 2)
+#define JOKER_POWERLESS_FIRST_LAST_OF(r) SPEC_FIELD(r, joker_powerless_first_last, 0, 1, 0)
+#define LED_JOKER_WINS_UNFOLLOWED_OF(r)  SPEC_FIELD(r, led_joker_wins_unfollowed,  0, 1, 0)
+#define PAIR_FROM_SECOND_TRICK_OF(r)     SPEC_FIELD(r, pair_from_second_trick,     1, 0, 0)
+#define JOKER_NAMES_SUIT_OF(r)           SPEC_FIELD(r, joker_names_suit,           0, 1, 1)
+#define REVEAL_OF(r)                     SPEC_FIELD(r, reveal,                     0, 0, 0)
+#define QUICK_TRICKS_OF(r)               SPEC_FIELD(r, quick_tricks,               0, 0, 0)
+#define PARTITION_OF(r)                  SPEC_FIELD(r, partition,                  2, 2, 2)
+#define PART_POINTS_OF(r)                SPEC_FIELD(r, part_points,                1, 1, 1)
 
 /* The table: entries of n_seats hands and a meta word. */
-#define TT_SEATS_OF(tt)                  SPEC_FIELD(tt, n_seats,                   5, 5)
-#define TT_STRIDE_OF(tt)                 SPEC_FIELD(tt, stride,                    6, 6)
+#define TT_SEATS_OF(tt)                  SPEC_FIELD(tt, n_seats,                   5, 5, 5)
+#define TT_STRIDE_OF(tt)                 SPEC_FIELD(tt, stride,                    6, 6, 6)
 
 #endif
