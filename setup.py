@@ -46,10 +46,11 @@ def solver_extensions() -> list[Extension]:
     ]
 
 
-# The search is compiled three times (solver/_spec.h): Cython and the C compiler run on
-# every core, so the build takes about as long as with one search before (17-18 s of wall
-# time on the project's 2-core machine; 32 s on one core). Not
-# Cython's processes on Windows, whose spawned workers would import this file again.
+# The search is compiled four times (solver/_spec.h): Cython and the C compiler run on
+# every core, so the build takes about as long as with one search before (18-19 s of wall
+# time from a clean tree on the project's 2-core machine, with three builds or four; 37 s
+# on one core, each specialised build about 7 s of it). Not Cython's processes on Windows,
+# whose spawned workers would import this file again.
 CORES = os.cpu_count() or 1
 
 setup(

@@ -289,10 +289,10 @@ def bench(
                          "and print the time ratio.")] = False,
     vs_plain: Annotated[bool, typer.Option(
         "--vs-plain", help="Solve the same deals with the search's plain build too and print "
-                           "the time ratio: Japanese Napoleon's and The Mighty's default "
-                           "rules have a build of their own, their rules' fields constants "
-                           "(solver/README.md, 'Specialised builds'); the two must agree "
-                           "node for node.")] = False,
+                           "the time ratio: Japanese Napoleon's, The Mighty's and "
+                           "Japoleon's default rules have a build of their own, their "
+                           "rules' fields constants (solver/README.md, 'Specialised "
+                           "builds'); the two must agree node for node.")] = False,
     node_limit: Annotated[Optional[int], typer.Option(
         help="Stop a solve after this many nodes (the deal is counted as limited; exit code 3).",
         show_default=False)] = None,

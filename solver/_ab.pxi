@@ -1,9 +1,9 @@
 # The search: ``ab``, the zero-window fail-soft alpha-beta with its probing of moves, the
 # drivers on top of it (``_drivers.pxi``) and ``search_core``, the one solve ``run`` asks
 # for. Included textually by the search's builds: ``_search.pyx`` (any rules),
-# ``_search_japanese.pyx`` and ``_search_mighty.pyx`` (Japanese Napoleon's and The Mighty's
-# default rules, the rules' hot fields constants there: ``_spec.h``), so the same code is
-# compiled three times.
+# ``_search_japanese.pyx``, ``_search_mighty.pyx`` and ``_search_japoleon.pyx`` (Japanese
+# Napoleon's, The Mighty's and Japoleon's default rules, the rules' hot fields constants
+# there: ``_spec.h``), so the same code is compiled four times.
 
 from libc.stdint cimport uint64_t, uint32_t, int8_t, uint16_t
 from libc.string cimport memset

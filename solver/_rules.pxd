@@ -95,8 +95,9 @@ ctypedef struct Rules:
                             # by fill_rules)
 
 # The fields the search reads all the time, read through these accessors (``_spec.h``): in
-# the build specialised for Japanese Napoleon (``_search_japanese.pyx``) they are constants,
-# and ``rules_fit`` (``_core.pxi``) must compare every one of them with its field.
+# the builds specialised for one preset's default rules (``_search_japanese.pyx``,
+# ``_search_mighty.pyx``, ``_search_japoleon.pyx``) they are constants, and ``rules_fit``
+# (``_ab.pxi``) must compare every one of them with its field.
 cdef extern from "_spec.h":
     int n_seats_of "N_SEATS_OF"(const Rules* r) noexcept nogil
     int n_tricks_of "N_TRICKS_OF"(const Rules* r) noexcept nogil

@@ -1,8 +1,8 @@
 # cython: language_level=3
 """The state of one search (``Search``) and the search's constants: shared by the search's
-builds, the plain one (``_search.pyx``) and those for Japanese Napoleon's and The Mighty's
-default rules (``_search_japanese.pyx``, ``_search_mighty.pyx``), which all include the
-search itself (``_ab.pxi``)."""
+builds, the plain one (``_search.pyx``) and those for Japanese Napoleon's, The Mighty's and
+Japoleon's default rules (``_search_japanese.pyx``, ``_search_mighty.pyx``,
+``_search_japoleon.pyx``), which all include the search itself (``_ab.pxi``)."""
 
 from libc.stdint cimport uint64_t, uint32_t, uint16_t
 

@@ -3,20 +3,23 @@
    name + "_of", e.g. n_seats_of(r).
 
    Built plainly (solver/_search.pyx), each accessor reads the field. The search is also
-   built for two presets' default rules (solver/_search_japanese.pyx with
-   NAPOLEON_SPEC_JAPANESE defined, solver/_search_mighty.pyx with NAPOLEON_SPEC_MIGHTY;
-   setup.py defines each for its module only): there each accessor gives the value those
-   rules compile to, so that gcc folds away every branch on these fields and unrolls the
-   loops over the five seats. About 10 % fewer instructions a node (solver/HISTORY.md, the
-   thirty-first session).
+   built for three presets' default rules (solver/_search_japanese.pyx with
+   NAPOLEON_SPEC_JAPANESE defined, solver/_search_mighty.pyx with NAPOLEON_SPEC_MIGHTY,
+   solver/_search_japoleon.pyx with NAPOLEON_SPEC_JAPOLEON; setup.py defines each for its
+   module only): there each accessor gives the value those rules compile to, so that gcc
+   folds away every branch on these fields and unrolls the loops over the five seats. About
+   11 % fewer instructions a node (solver/HISTORY.md, the thirty-first session; Japoleon
+   the thirty-third).
 
    So a specialised build may only search under rules that hold exactly its values:
    ``rules_fit`` (solver/_ab.pxi) compares every rules accessor with its field, and
    ``run`` (solver/_search.pyx) hands a solve to a specialised build only when it says so;
    the table is then laid out for those rules' seats (``tt_layout`` in ``run``). The values
-   are what solver/_compile.py gives for the presets ``japanese`` and ``mighty`` with their
-   default options (tests/test_spec.py checks that they still fit). A field that some copy
-   of the rules changes (_sure_tables.pxd's ``plain.same_two``) must not become a constant. */
+   are what solver/_compile.py gives for the presets ``japanese``, ``mighty`` and
+   ``japoleon`` with their default options (tests/test_spec.py checks that they still fit),
+   the same for every position under them (key suit or trump, partner or alone, trick). A
+   field that differs between positions of one preset's default rules, or that some copy of
+   the rules changes (_sure_tables.pxd's ``plain.same_two``), must not become a constant. */
 #ifndef NAPOLEON_SPEC_H
 #define NAPOLEON_SPEC_H
 

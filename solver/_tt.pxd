@@ -113,7 +113,8 @@ ctypedef struct TT:
 
 
 # The fields the probes and stores read at every entry (``_spec.h``): constants in the
-# build specialised for Japanese Napoleon, whose tables ``run`` lays out for five seats.
+# builds specialised for one preset's default rules (all of five players), whose tables
+# ``run`` lays out for five seats.
 cdef extern from "_spec.h":
     int tt_seats_of "TT_SEATS_OF"(const TT* tt) noexcept nogil
     int tt_stride_of "TT_STRIDE_OF"(const TT* tt) noexcept nogil

@@ -360,10 +360,10 @@ def test_bench_exits_3_when_a_limit_leaves_deals_out():
 
 @needs_fast
 def test_bench_vs_plain_times_both_builds_on_the_same_deals():
-    """--vs-plain solves each deal with the specialised build (Japanese's and The Mighty's
-    default rules) and with the plain one: the same values and nodes, both timed, and the
-    ratio; without a limit nothing stops."""
-    for variant in ("japanese", "mighty", "bridge"):
+    """--vs-plain solves each deal with the specialised build (Japanese's, The Mighty's and
+    Japoleon's default rules) and with the plain one: the same values and nodes, both timed,
+    and the ratio; without a limit nothing stops."""
+    for variant in ("japanese", "mighty", "japoleon", "bridge"):
         data = json.loads(run("bench", "-v", variant, "--deals", "3", "--cards", "4",
                               "--vs-plain", "--json").stdout)
         fast, plain = data["solver"], data["plain"]
