@@ -420,9 +420,13 @@ def choice_table(advice, points: bool, v, seat: int) -> str:
                      "samples; the ones with every sample come first)" if advice.kind == "discard"
                      else "(a choice surely behind the leading one stopped early and keeps the "
                      "samples it had; the ones with every sample come first)")
-    for x in [head] + rows:
-        lines.append("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
-                                      for i, (c, w) in enumerate(zip(x, widths))).rstrip())
+    # A stopped option names the one that led when it stopped (JSON "stopped_behind").
+    marks = [""] + [("" if r.get("behind") is None else
+                     f"  (surely behind {option_text(r['behind'])})" if advice.kind == "call"
+                     else f"  (dropped; {option_text(r['behind'])} led)") for r in advice.rows]
+    for x, mark in zip([head] + rows, marks):
+        lines.append(("  " + "  ".join(c.rjust(w) if i == 1 else c.ljust(w)
+                                       for i, (c, w) in enumerate(zip(x, widths))) + mark).rstrip())
     return "\n".join(lines)
 
 

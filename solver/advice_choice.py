@@ -33,7 +33,9 @@ class ChoiceAdvice:
     bid: str
     samples: int
     seed: int
-    rows: list[dict]   # option, p_make, score, points (Estimates), samples used
+    # option, p_make, score, points (Estimates), samples used; behind: for an option stopped
+    # early or dropped by a halving round, the label of the option leading then (else None)
+    rows: list[dict]
     variant_options: dict = field(default_factory=dict)   #: those changed from the preset's
     call: int | None = None        #: discard advice: the card called (None: no friend)
     alone: bool | None = None      #: discard advice: Napoleon plays alone (the call is his)
@@ -50,6 +52,7 @@ class ChoiceAdvice:
                 "best": self.rows[0]["option"] if self.rows else None,
                 "choices": [{"choice": r["option"], "samples": r["n"],
                              "stopped": r["n"] < self.samples,
+                             "stopped_behind": r.get("behind"),
                              **{k: r[k].to_json() if r.get(k) is not None else None
                                 for k in ("points", "p_make", "score")}} for r in self.rows]}
 
@@ -131,6 +134,7 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         list(range(STOP_EVERY, len(deals), STOP_EVERY))
     steps = 0
     memo: dict = {}             # the early stop's score ranges by (plan, sample)
+    behind_of: dict[int, str] = {}   # a stopped plan: the leading plan's label when it stopped
     announce(progress, _halving_work(len(plans), list(rounds or []) + [len(deals)]))
     for n in list(rounds or checks) + [len(deals)]:
         todo = [(k, i) for k in alive for i in range(n) if (k, i) not in cache]
@@ -141,12 +145,14 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         if n == len(deals):
             break
         if checks:
-            behind = _behind(variant, cache, memo, alive, n, bid, seat)
+            lead, behind = _behind(variant, cache, memo, alive, n, bid, seat)
+            behind_of.update((k, plans[lead][0]) for k in behind)
             alive = [k for k in alive if k not in behind]
             announce(progress, steps + len(alive) * (len(deals) - n))
             continue
         ranked = sorted(alive, key=lambda k: -_plan_value(variant, cache, k, n, bid, seat, exact))
         alive = ranked[:_kept(len(ranked))]
+        behind_of.update((k, plans[ranked[0]][0]) for k in ranked[len(alive):])
     rows = []
     for k, (label, _) in enumerate(plans):
         n = max(i + 1 for (kk, i) in cache if kk == k)
@@ -155,7 +161,8 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
                            alts=[cache[(k, i)][3] for i in range(n)])[0]
         exact_totals = [lo for _, lo, hi in outcomes if lo == hi]
         rows.append({"option": label, "n": n, "p_make": stats["p_make"], "score": stats["score"],
-                     "points": mean_estimate(exact_totals, n - len(exact_totals)) if exact else None})
+                     "points": mean_estimate(exact_totals, n - len(exact_totals)) if exact else None,
+                     "behind": behind_of.get(k)})
     key = (lambda r: (-r["n"], -(r["points"].mean if r["points"] and r["points"].mean is not None
                                  else -1e9))) if exact else \
         (lambda r: (-r["n"], -(r["score"].mean if r["score"].mean is not None else -1e9)))
@@ -164,13 +171,13 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
                         variant.changed_options(), trump=trump_name(plans[0][1].trump))
 
 
-def _behind(variant, cache, memo, alive, n, bid, seat) -> set[int]:
-    """The plans of ``alive`` whose score over the first ``n`` samples is surely below the
-    best plan's (``_surely_below``; an open score counts at its highest for the plan judged
-    and at its lowest for the leader). ``memo``: :func:`_score_range`'s."""
+def _behind(variant, cache, memo, alive, n, bid, seat) -> tuple[int, set[int]]:
+    """The leading plan of ``alive`` over the first ``n`` samples, and the plans whose score
+    there is surely below its (``_surely_below``; an open score counts at its highest for the
+    plan judged and at its lowest for the leader). ``memo``: :func:`_score_range`'s."""
     return _surely_behind({k: [_score_range(memo, (k, i), variant, cache[(k, i)][:3],
                                             cache[(k, i)][3], bid, seat) for i in range(n)]
-                           for k in alive})[1]
+                           for k in alive})
 
 
 def _kept(alive: int) -> int:

@@ -265,9 +265,15 @@ def test_call_and_discard_advice_on_the_same_samples():
     pool = deal.hands[0] | deal.rest
     disc = advise_discard(v, pool, trump=Suit.SPADES, call=parse_card("JS"), candidates=4, samples=4,
                           seed=2, budget=NODE_BUDGET, by_score=True, bid_level=11)
-    # Successive halving: the best two go on to all 4 samples, the others stop after 2.
+    # Successive halving: the best two go on to all 4 samples, the others stop after 2,
+    # behind the option that led that round (one of the two kept)
     assert sorted(r["n"] for r in disc.rows) == [2, 2, 4, 4]
-    assert disc.to_json()["choices"][0]["samples"] == 4
+    choices = disc.to_json()["choices"]
+    assert choices[0]["samples"] == 4
+    kept = [c["choice"] for c in choices[:2]]
+    assert [(c["samples"], c["stopped"], c["stopped_behind"]) for c in choices] == \
+        [(4, False, None)] * 2 + [(2, True, choices[2]["stopped_behind"])] * 2
+    assert choices[2]["stopped_behind"] in kept
 
 
 # ---- the command line -----------------------------------------------------------------------------
@@ -932,3 +938,12 @@ def test_a_call_surely_behind_stops_early_and_the_others_are_unchanged():
     js = early.to_json()
     assert js["best"] == full.rows[0]["option"] and js["trump"] == "S"
     assert [c["choice"] for c in js["choices"] if c["stopped"]] == ["alone"]
+    # the stopped row names the option that led when it stopped, the others none
+    assert [(c["choice"], c["stopped_behind"]) for c in js["choices"] if c["stopped_behind"]] \
+        == [("alone", _leader_after(v7, hand, STOP_EVERY, **kwargs))]
+
+
+def _leader_after(variant, hand, n, samples, **kwargs) -> str:
+    """The option of best mean score over the first ``n`` samples of every option."""
+    rows = advise_call(variant, hand, stop_early=False, samples=n, **kwargs).rows
+    return max(rows, key=lambda r: r["score"].mean)["option"]
