@@ -1,0 +1,126 @@
+"""Whole workflows as a player or a program runs them: play advice on a trick in progress
+whatever was played to it, the output of one command taken as the input of the next."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from napoleon_rules import Position, get_variant
+from napoleon_rules.cards import JOKER, Suit, cards_of, mask_of, parse_cards, suit_mask
+from solver.advice_core import SearchBudget
+from solver.advice_play import play_knowledge, trick_replays
+from solver.advisor import advise_play
+from solver.sampling import DealSampler
+
+NODE_BUDGET = SearchBudget(time_limit=None, node_limit=200_000)
+
+
+def earlier_tricks(pos: Position, away: int) -> int:
+    """The cards of the complete tricks, taking ``away`` of the missing cards as the rest."""
+    held = mask_of(pos.played)
+    for h in pos.hands:
+        held |= h
+    missing = list(cards_of(pos.variant.deck & ~held))
+    return mask_of(missing[:len(missing) - away])
+
+
+#: After a Ripper's Joker call the Joker holder must play it (or the Mighty): seat 1, who
+#: played 7♠, does not hold it, nor does the leader (a call needs the Joker in another
+#: hand) nor the kitty. Seat 2 asks for advice; the Joker is really seat 4's.
+RIPPER_CALLED = {"variant": "mighty", "trump": "H", "declarer": 0, "partner": 2,
+                 "hands": [["AH", "KS"], ["2D", "9D"], ["KH", "4D", "QC"], ["5S", "6S", "TC"],
+                           ["JO", "8S", "KC"]],
+                 "leader": 0, "trick": 7, "played": ["3C", "7S"],
+                 "state": {"joker_called": True}}
+
+#: The same with the Mighty (A♠, trump ♦) not free: seat 2 played it on the call, so it
+#: holds the Joker (the call let it play the Mighty instead) or no club; either may be.
+MIGHTY_ON_A_CALL = {"variant": "mighty", "options": {"mighty_any_time": False}, "trump": "D",
+                    "declarer": 1, "partner": 2,
+                    "hands": [["8H", "AD", "8C", "7C", "QH"], ["JS", "8S", "TD", "9D"],
+                              ["JO", "JC", "4C", "2C"], ["QS", "6S", "3S", "KH", "9H"],
+                              ["KS", "TS", "9S", "JD", "5D"]],
+                    "leader": 1, "trick": 5, "played": ["3C", "AS"],
+                    "state": {"joker_called": True}}
+
+
+def samples_of(pos: Position, seat: int, earlier: int, count: int, with_check: bool):
+    """``count`` deals of what ``seat`` cannot see, as play advice draws them (with its
+    check that the trick replays, or on the card-level facts alone)."""
+    n = pos.players
+    knowledge = play_knowledge(pos, seat, None, 0, (), earlier)
+    accept = (lambda places: trick_replays(pos, places[:n])) if with_check else None
+    return DealSampler(knowledge, accept=accept).draw_many(count, 7)
+
+
+def test_play_advice_after_a_joker_call_deals_the_joker_to_a_seat_still_to_play():
+    """A sample that put the Joker in the kitty, with the leader or with a seat that played
+    another card made the trick illegal: the advice stopped with "illegal card in
+    'played'", blaming a position that was legal."""
+    pos = Position.from_json(RIPPER_CALLED)
+    earlier = earlier_tricks(pos, away=3)
+    for places in samples_of(pos, 2, earlier, 300, with_check=False):
+        assert trick_replays(pos, places[:5])
+        assert places[3] >> JOKER & 1 or places[4] >> JOKER & 1
+    advice = advise_play(pos, 2, earlier=earlier, samples=20, seed=1, budget=NODE_BUDGET)
+    assert advice.dropped == 0 and advice.best() is not None
+
+
+def test_play_advice_reads_a_void_from_a_joker_that_was_not_free():
+    """Japoleon: the Joker may be played only on lead or when void in the suit led (by
+    default), so a seat that followed with it is void; samples dealing it the suit led made
+    the trick illegal."""
+    v = get_variant("japoleon")
+    # trump ♠; seat 0 (Napoleon) leads 2♥, seat 1 (no heart) plays the Joker
+    spades_clubs = list(cards_of(suit_mask(Suit.SPADES) | suit_mask(Suit.CLUBS)))
+    hearts = list(cards_of(suit_mask(Suit.HEARTS)))
+    diamonds = list(cards_of(suit_mask(Suit.DIAMONDS)))
+    seat0 = [hearts[0]] + diamonds[:9]
+    seat1 = [JOKER] + spades_clubs[:9]
+    seat2 = hearts[1:11]
+    seat3 = spades_clubs[9:19]
+    seat4 = spades_clubs[19:26] + hearts[11:13] + diamonds[9:10]
+    hands = tuple(mask_of(h) for h in (seat0, seat1, seat2, seat3, seat4))
+    pos = Position(v, Suit.SPADES, 0, 3, hands, leader=0).play(hearts[0]).play(JOKER)
+    for places in samples_of(pos, 2, 0, 300, with_check=False):
+        assert trick_replays(pos, places[:5])
+        assert not places[1] & suit_mask(Suit.HEARTS)
+
+
+def test_play_advice_reads_the_first_trick_lead_rules():
+    """The Mighty: a trump may open trick 1 only from a hand of trumps (and the Joker or the
+    Ripper), so Napoleon's other cards are all trumps in every sample."""
+    v = get_variant("mighty")
+    hearts = list(cards_of(suit_mask(Suit.HEARTS)))
+    others = [c for c in cards_of(v.deck & ~suit_mask(Suit.HEARTS)) if c != JOKER]
+    seat0 = hearts[3:13]                                    # ten trumps
+    rest = others[:3]
+    hands = [seat0, others[3:13], others[13:23], others[23:32] + [JOKER], others[32:39] + hearts[:3]]
+    pos = Position(v, Suit.HEARTS, 0, 3, tuple(mask_of(h) for h in hands), leader=0)
+    pos = pos.play(hearts[12])                              # A♥ led
+    pos = pos.play(pos.legal_moves()[0])
+    assert len(rest) == v.blind_size
+    for places in samples_of(pos, 2, 0, 200, with_check=False):
+        assert trick_replays(pos, places[:5])
+        ripper = mask_of(parse_cards("3C"))
+        assert not places[0] & ~suit_mask(Suit.HEARTS) & ~(1 << JOKER) & ~ripper
+
+
+def test_a_mighty_played_on_a_joker_call_leaves_both_readings_open():
+    """With the Mighty not free, seat 2's Mighty on the call means the Joker or a void in
+    clubs: no single card's absence says which, so the trick's check sorts the samples, and
+    both kinds of deal come out (never one with neither)."""
+    pos = Position.from_json(MIGHTY_ON_A_CALL)
+    earlier = earlier_tricks(pos, away=3)
+    kinds = set()
+    for places in samples_of(pos, 3, earlier, 400, with_check=True):
+        joker = bool(places[2] >> JOKER & 1)
+        clubs = bool(places[2] & suit_mask(Suit.CLUBS))
+        assert joker or not clubs
+        kinds.add((joker, clubs))
+    assert {(True, True), (False, False)} <= kinds
+    advice = advise_play(pos, 3, earlier=earlier, samples=12, seed=1, budget=NODE_BUDGET)
+    assert advice.dropped == 0 and advice.best() is not None
+    # without the check the card-level facts alone would give deals the trick refutes
+    loose = samples_of(replace(pos), 3, earlier, 400, with_check=False)
+    assert not all(trick_replays(pos, places[:5]) for places in loose)
