@@ -26,7 +26,18 @@ def read_deal_text(deal: str) -> str:
     ``-`` for standard input."""
     if deal == "-" or (":" not in deal and os.path.isfile(deal)) or looks_like_a_file_name(deal):
         return first_deal_line(read_text(deal), deal)     # a missing file: 'no such file'
-    return deal.strip()
+    return not_json(deal.strip(), "the DEAL argument")
+
+
+def not_json(text: str, source: str) -> str:
+    """``text``, unless it is JSON (a position, or the output of a --json), which the
+    notation would read as a variant named '{"variant"'."""
+    if text.startswith(("{", "[")):
+        raise DealError(f"{source} holds JSON, not a deal in the one-line notation "
+                        "('<variant>:<hand 0> <hand 1> ... | <rest>'): a position goes to "
+                        "'napoleon solve --position FILE', and 'napoleon deal --json' has the "
+                        "notation in its \"deal\" field")
+    return text
 
 
 def looks_like_a_file_name(text: str) -> bool:
@@ -44,9 +55,10 @@ def first_deal_line(text: str, source: str) -> str:
     line that is not blank or a ``#`` comment."""
     lines = [ln.strip() for ln in text.splitlines()
              if ln.strip() and not ln.lstrip().startswith("#")]
+    name = 'standard input' if source == '-' else source
     if not lines:
-        raise DealError(f"{'standard input' if source == '-' else source} holds no deal")
-    return lines[0]
+        raise DealError(f"{name} holds no deal")
+    return not_json(lines[0], name)
 
 
 def with_variant(text: str, variant: Optional[str]) -> str:

@@ -222,7 +222,13 @@ class Position:
                  "played", "state"}
         extra = set(data) - known
         if extra:
-            raise PositionError(f"unknown position field(s): {_names(extra)}")
+            # The output of 'napoleon solve --json' and 'napoleon deal --json' are the
+            # likeliest wrong files: say where their position or deal is.
+            hint = (" (the output of 'napoleon solve --json': its position is the "
+                    "\"position\" field)" if isinstance(data.get("position"), dict) else
+                    " (the output of 'napoleon deal --json': a deal is solved from its "
+                    "\"deal\" text, 'napoleon solve DEAL')" if "deals" in data else "")
+            raise PositionError(f"unknown position field(s): {_names(extra)}{hint}")
         for key in ("variant", "hands", "declarer"):
             if key not in data:
                 raise PositionError(f"the position has no {key!r} field")

@@ -3,8 +3,13 @@ whatever was played to it, the output of one command taken as the input of the n
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
 from napoleon_rules import Position, get_variant
 from napoleon_rules.cards import JOKER, Suit, cards_of, mask_of, parse_cards, suit_mask
 from solver.advice_core import SearchBudget
@@ -124,3 +129,54 @@ def test_a_mighty_played_on_a_joker_call_leaves_both_readings_open():
     # without the check the card-level facts alone would give deals the trick refutes
     loose = samples_of(replace(pos), 3, earlier, 400, with_check=False)
     assert not all(trick_replays(pos, places[:5]) for places in loose)
+
+
+# ---- one command's output given to another -----------------------------------------------------
+try:  # click < 8.2 mixes stderr into stdout unless told not to
+    runner = CliRunner(mix_stderr=False)
+except TypeError:
+    runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_error_line(result) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", [["solve", "-", "--declarer", "0"], ["analyse", "-"],
+                                     ["show", "-"]])
+def test_json_where_a_deal_is_read_says_so(command):
+    """'napoleon deal --json' piped to a command that reads the notation (or a position
+    file given as DEAL) was read as a deal of a variant named '{"variant"'."""
+    dealt = run("deal", "-v", "nap", "--seed", "5", "--json")
+    assert dealt.exit_code == 0
+    line = one_error_line(run(*command, input=dealt.stdout))
+    assert "standard input holds JSON, not a deal in the one-line notation" in line
+    assert '"deal" field' in line and "unknown variant" not in line
+
+
+def test_json_deal_argument_and_file_say_so(tmp_path):
+    solved = run("solve", "--example", "--json")
+    path = tmp_path / "solved.json"
+    path.write_text(solved.stdout)
+    assert f"{path} holds JSON" in one_error_line(run("solve", str(path), "--declarer", "0"))
+    assert f"{path} holds JSON" in one_error_line(run("solve", "--deal-file", str(path),
+                                                      "--declarer", "0"))
+    assert "the DEAL argument holds JSON" in one_error_line(run("show", '{"variant": "nap"}'))
+
+
+def test_a_command_output_given_as_a_position_says_where_the_position_is():
+    solved = run("solve", "--example", "--json")
+    line = one_error_line(run("solve", "-p", "-", input=solved.stdout))
+    assert "its position is the \"position\" field" in line
+    position = json.dumps(json.loads(solved.stdout)["position"])
+    assert run("solve", "-p", "-", input=position).exit_code == 0
+    dealt = run("deal", "-v", "nap", "--seed", "5", "--json")
+    line = one_error_line(run("advise", "play", "-p", "-", "--seat", "0", input=dealt.stdout))
+    assert "'napoleon deal --json'" in line
