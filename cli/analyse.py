@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from napoleon_rules import Deal, get_variant, parse_deal
+from napoleon_rules.cards import sort_cards
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
@@ -132,7 +133,8 @@ def table_text(analysis) -> list[str]:
 
 
 def cards(cs) -> str:
-    return " ".join(card_text(c) for c in cs) or "none"
+    """Cards in display order (as a position and 'napoleon solve' list them)."""
+    return " ".join(card_text(c) for c in sort_cards(cs)) or "none"
 
 
 def note_text(analysis) -> str:

@@ -433,8 +433,9 @@ class DealSampler:
         for _ in range(max_attempts):
             drawn = self._draw_card_level(rng)
             full = tuple(d | kn for d, kn in zip(drawn, known))
-            if all(con.allows(count(full[p] & suit_mask(con.suit))) for p, con in self.count_checks) \
-                    and (self.accept is None or self.accept(full)):
+            counts_hold = all(con.allows(count(full[p] & suit_mask(con.suit)))
+                              for p, con in self.count_checks)
+            if counts_hold and (self.accept is None or self.accept(full)):
                 return full
         also = " and the cards played to the current trick" if self.accept is not None else ""
         raise UnsatisfiableConstraints(

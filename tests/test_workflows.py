@@ -100,7 +100,8 @@ def test_play_advice_reads_the_first_trick_lead_rules():
     others = [c for c in cards_of(v.deck & ~suit_mask(Suit.HEARTS)) if c != JOKER]
     seat0 = hearts[3:13]                                    # ten trumps
     rest = others[:3]
-    hands = [seat0, others[3:13], others[13:23], others[23:32] + [JOKER], others[32:39] + hearts[:3]]
+    hands = [seat0, others[3:13], others[13:23], others[23:32] + [JOKER],
+             others[32:39] + hearts[:3]]
     pos = Position(v, Suit.HEARTS, 0, 3, tuple(mask_of(h) for h in hands), leader=0)
     pos = pos.play(hearts[12])                              # A♥ led
     pos = pos.play(pos.legal_moves()[0])
@@ -180,3 +181,21 @@ def test_a_command_output_given_as_a_position_says_where_the_position_is():
     dealt = run("deal", "-v", "nap", "--seed", "5", "--json")
     line = one_error_line(run("advise", "play", "-p", "-", "--seat", "0", input=dealt.stdout))
     assert "'napoleon deal --json'" in line
+
+
+def test_analyse_and_solve_list_a_discard_alike():
+    """A cell's discard taken into 'napoleon solve --discard' comes back in the declaration
+    as the same list (analyse listed it by card number, 8♠ 4♥ 6♥, solve high card first)."""
+    deal = run("deal", "-v", "japanese", "-o", "players=7", "--seed", "3").stdout.strip()
+    args = [deal, "-o", "players=7", "--declarer", "1", "--trump", "D"]
+    table = run("analyse", *args, "--partner", "5", "--jobs", "1", "--json")
+    cell = json.loads(table.stdout)["cells"][0]
+    assert cell["discard"] == ["8S", "6H", "4H"] and cell["call"] == "2S"
+    solved = run("solve", *args, "--call", cell["call"],
+                 "--discard", " ".join(reversed(cell["discard"])), "--json")
+    assert json.loads(solved.stdout)["declaration"]["discard"] == cell["discard"]
+    assert json.loads(solved.stdout)["value"] == cell["value"]
+    text = run("analyse", *args, "--partner", "5", "--jobs", "1").stdout
+    assert "discard 8♠ 6♥ 4♥" in text
+    said = run("solve", *args, "--call", "2S", "--discard", "4H 8S 6H").stdout
+    assert "puts away 8♠ 6♥ 4♥" in said
