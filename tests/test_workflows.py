@@ -199,3 +199,29 @@ def test_analyse_and_solve_list_a_discard_alike():
     assert "discard 8♠ 6♥ 4♥" in text
     said = run("solve", *args, "--call", "2S", "--discard", "4H 8S 6H").stdout
     assert "puts away 8♠ 6♥ 4♥" in said
+
+
+def test_every_advice_json_names_the_game_the_seat_and_the_unit(tmp_path):
+    """A program reading the four advice commands finds the same keys for the same things
+    (call and discard advice had no "seat" and no "unit")."""
+    common = {"variant", "options", "unit", "seat", "samples", "seed"}
+    hand = ["KQ8.J6.Q8.", "-v", "japanese", "-o", "players=7", "--seat", "1"]
+    limits = ["--samples", "2", "--seed", "1", "--node-limit", "20000", "--json"]
+    outputs = {
+        "bid": run("advise", "bid", *hand, *limits),
+        "call": run("advise", "call", *hand, ".4.KT.", "--trump", "D", *limits),
+        "discard": run("advise", "discard", *hand, ".4.KT.", "--trump", "D", "--call", "AS",
+                       *limits),
+    }
+    deal = run("deal", "-v", "japanese", "-o", "players=7", "--seed", "3").stdout.strip()
+    solved = run("solve", deal, "-o", "players=7", "--declarer", "1", "--trump", "D",
+                 "--call", "AS", "--discard", "8S 6H 4H", "--json")
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(json.loads(solved.stdout)["position"]))
+    outputs["play"] = run("advise", "play", "-p", str(path), "--seat", "1", "--call", "AS",
+                          "--discard", "8S 6H 4H", *limits)
+    for kind, result in outputs.items():
+        assert result.exit_code in (0, 3), (kind, result.stderr)
+        data = json.loads(result.stdout)
+        assert common <= set(data), (kind, common - set(data))
+        assert data["seat"] == 1 and data["unit"] == "points" and data["variant"] == "japanese"
