@@ -225,3 +225,23 @@ def test_every_advice_json_names_the_game_the_seat_and_the_unit(tmp_path):
         data = json.loads(result.stdout)
         assert common <= set(data), (kind, common - set(data))
         assert data["seat"] == 1 and data["unit"] == "points" and data["variant"] == "japanese"
+
+
+#: The README's bridge ending: East has led K♠ to the twelfth trick, South to play.
+BRIDGE_ENDING = {"variant": "bridge", "trump": "NT", "declarer": 0, "partner": 2,
+                 "hands": [["2S", "KD"], ["2D"], ["AS", "3S"], ["4S", "AD"]],
+                 "leader": 1, "trick": 11, "played": ["KS"]}
+
+
+def test_advise_play_reads_a_bridge_seat_as_solve_does(tmp_path):
+    """'napoleon solve' reads bridge seats as N E S W and prints them so; advise play's
+    --seat took only a number ("it should be a valid integer")."""
+    path = tmp_path / "bridge.json"
+    path.write_text(json.dumps(BRIDGE_ENDING))
+    args = ["advise", "play", "-p", str(path), "-n", "2", "--seed", "1"]
+    by_letter, by_number = run(*args, "--seat", "S"), run(*args, "--seat", "2")
+    assert by_letter.exit_code == 0, by_letter.stderr
+    assert by_letter.stdout == by_number.stdout
+    assert by_letter.stdout.startswith("Bridge, card play only: seat 2 (S, partner) to play")
+    assert "--seat must be a seat 0..3 or N E S W, not 'X'" in one_error_line(
+        run(*args, "--seat", "X"))
