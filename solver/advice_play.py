@@ -1,9 +1,9 @@
 """Play advice (``napoleon advise play``): the expected value of each legal card of the seat
 to move in a position, the cards it cannot see dealt again in each sample. It holds what the
-seat knows (``play_knowledge``: its hand, the trick, voids shown, the cards out of play) and
-the checks of a called card against the position; it is apart from the other kinds because
-it solves positions in the play rather than declarations, and shares with them only the
-argument checks of :mod:`solver.advice_plan`."""
+seat knows (``play_knowledge``: its hand, the trick and what its cards show, the cards out
+of play) and the checks of a called card against the position; it is apart from the other
+kinds because it solves positions in the play rather than declarations, and shares with
+them only the argument checks of :mod:`solver.advice_plan`."""
 
 from __future__ import annotations
 
@@ -110,8 +110,9 @@ def _played_before(pos, card: int, discards: int, earlier: int | None) -> bool |
 
 def play_knowledge(pos, seat: int, call: int | None, discards: int,
                    constraints: Sequence[Constraint], earlier: int | None = None) -> Knowledge:
-    """What ``seat`` knows in ``pos``: its hand and the current trick; voids shown in this
-    trick (a card off the suit led that was not a free card); the cards out of play, i.e.
+    """What ``seat`` knows in ``pos``: its hand and the current trick, with what the trick's
+    cards show of the other hands (``trick_facts``: voids, the Joker after a Joker call, a
+    first-trick lead's hand); the cards out of play, i.e.
     played to the complete tricks (``earlier``) and, when ``seat`` is the declarer of a
     variant with a blind, the cards it put away. Every other card is unseen: the other hands
     and the cards no hand plays (the put-away cards to the other seats, Nap's undealt stock
