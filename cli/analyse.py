@@ -86,9 +86,11 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
         try:
             d = parse_deal(text, v)
         except DealError as e:
-            sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
-                hands_text.strip() else set()
-            if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
+            hands = hands_text.split()
+            sizes = {bin(parse_hand(h)).count("1") for h in hands}
+            # (short hands help only a deal with a hand per player: other counts are fixed
+            # by -o players, which the error says)
+            if len(sizes) == 1 and 0 < min(sizes) < v.tricks and len(hands) == v.players:
                 raise DealError(f"{message_of(e)} (for hands of {plural(min(sizes), 'card')} "
                                 "add --short-hands)") from None
             raise

@@ -245,3 +245,13 @@ def test_advise_play_reads_a_bridge_seat_as_solve_does(tmp_path):
     assert by_letter.stdout.startswith("Bridge, card play only: seat 2 (S, partner) to play")
     assert "--seat must be a seat 0..3 or N E S W, not 'X'" in one_error_line(
         run(*args, "--seat", "X"))
+
+
+def test_a_deal_dealt_with_options_read_without_them_names_the_option_only():
+    """A 7-player deal analysed without -o players=7 was also told to add --short-hands,
+    which would not read it either."""
+    deal = run("deal", "-v", "japanese", "-o", "players=7", "--seed", "3").stdout.strip()
+    line = one_error_line(run("analyse", deal))
+    assert "add -o players=7" in line and "--short-hands" not in line
+    assert "--short-hands" in one_error_line(
+        run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74..."))
