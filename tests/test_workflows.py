@@ -255,3 +255,19 @@ def test_a_deal_dealt_with_options_read_without_them_names_the_option_only():
     assert "add -o players=7" in line and "--short-hands" not in line
     assert "--short-hands" in one_error_line(
         run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74..."))
+
+
+def test_a_joker_call_on_another_lead_is_named_in_the_position_s_words():
+    """A position file whose state says joker_called on a trick the Ripper did not lead was
+    refused as an illegal '3C!'-style move ("'!' (a Joker call) goes only with ..."), the
+    spelling of --play, which the file never used."""
+    mighty = dict(RIPPER_CALLED, played=["KS", "7S"],
+                  hands=[["AH", "3C"], *RIPPER_CALLED["hands"][1:]])
+    line = one_error_line(run("solve", "-p", "-", input=json.dumps(mighty)))
+    assert "'joker_called' needs the current trick led by the Ripper (3C here)" in line
+    assert "'!'" not in line
+    led_joker = dict(RIPPER_CALLED, played=["JO", "7S"], hands=[["AH", "3C"], ["2D", "9D"],
+                     ["KH", "4D", "QC"], ["5S", "6S", "TC"], ["KS", "8S", "KC"]],
+                     state={"joker_suit": "S", "joker_called": True})
+    assert "led by the Ripper" in one_error_line(
+        run("solve", "-p", "-", input=json.dumps(led_joker)))
