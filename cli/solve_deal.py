@@ -255,7 +255,10 @@ def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
         cur, done = cur.play_trick(move)
         cards.append(f"{_move_text(move)} (seat {seat})"
                      + (f" sets trump {trump_text(cur.trump)}"
-                        if before.trump is None and cur.trump is not None else ""))
+                        if before.trump is None and cur.trump is not None else "")
+                     # Secretary: the coup card played off suit, as the Joker's and the
+                     # Ripper's choices are shown
+                     + (" by the reveal" if cur.reveal_used and not before.reveal_used else ""))
         if done is None:
             continue
         winner, worth = done

@@ -271,3 +271,14 @@ def test_a_joker_call_on_another_lead_is_named_in_the_position_s_words():
                      state={"joker_suit": "S", "joker_called": True})
     assert "led by the Ripper" in one_error_line(
         run("solve", "-p", "-", input=json.dumps(led_joker)))
+
+
+def test_the_line_shows_the_reveal_as_it_shows_the_joker_s_choices():
+    """The Secretary ruffing with the coup card while holding the suit led is the reveal:
+    the line said only '2♠ (seat 2)', a play that reads as illegal."""
+    deal = run("deal", "-v", "secretary", "--seed", "2").stdout.strip()
+    said = run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "2S",
+               "--discard", "2D 5D").stdout
+    trick = next(line for line in said.splitlines() if line.startswith("  trick  6"))
+    assert "K♥ (seat 0), 7♥ (seat 1), 2♠ (seat 2) by the reveal, A♥ (seat 3)" in trick
+    assert said.count("by the reveal") == 1
