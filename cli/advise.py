@@ -602,9 +602,10 @@ def play(
         typer.echo(dumps(advice.to_json()))
         return
     goal = "highest" if advice.maximise else "lowest"
+    # (a seat that does not hold the called card, the partner unknown to it, is still
+    # surely a defender: it sees its own hand)
     role = "declarer" if seat == pos.declarer else (
-        "partner" if seat == pos.partner and advice.partner_known else
-        "defender" if advice.partner_known else "not the declarer")
+        "partner" if seat == pos.partner and advice.partner_known else "defender")
     partner = ("partner: unknown until the called card shows (its holder in each sample)"
                if not advice.partner_known else "no partner" if pos.partner is None
                else f"partner: {seat_text(pos.variant, pos.partner)}")

@@ -282,3 +282,16 @@ def test_the_line_shows_the_reveal_as_it_shows_the_joker_s_choices():
     trick = next(line for line in said.splitlines() if line.startswith("  trick  6"))
     assert "K♥ (seat 0), 7♥ (seat 1), 2♠ (seat 2) by the reveal, A♥ (seat 3)" in trick
     assert said.count("by the reveal") == 1
+
+
+def test_a_seat_without_the_called_card_is_told_it_defends(tmp_path):
+    """Seat 1 does not hold the coup card, so it knows it defends: its table said '(not the
+    declarer)' while the partner was unknown to it."""
+    deal = run("deal", "-v", "secretary", "--seed", "2").stdout.strip()
+    solved = run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "2S",
+                 "--discard", "2D 5D", "--play", "AC", "--json")
+    path = tmp_path / "secretary.json"
+    path.write_text(json.dumps(json.loads(solved.stdout)["position"]))
+    said = run("advise", "play", "-p", str(path), "--seat", "1", "-n", "4", "--seed", "1")
+    assert said.stdout.startswith("Napoleon with a Secretary: seat 1 (defender) to play")
+    assert "partner: unknown until the called card shows" in said.stdout
