@@ -16,7 +16,7 @@ from napoleon_rules.errors import DealError
 
 from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text, check_node_limit,
                      check_seed, default_jobs, dumps, fail, options_named_as_typed, plural,
-                     user_errors, variant_from)
+                     read_seat, seat_text, user_errors, variant_from)
 from .info import rest_name
 from .progress import progress_bar
 
@@ -546,8 +546,9 @@ def play(
         "--position", "-p", metavar="FILE.json", help="The position (JSON, as for 'napoleon "
         "solve'); only the seat's own hand and the current trick are taken as seen.",
         show_default=False)],
-    seat: Annotated[int, typer.Option(help="The seat to advise; it must be to move.",
-                                      show_default=False)],
+    seat: Annotated[str, typer.Option(
+        metavar="SEAT", help="The seat to advise (bridge also N E S W, as 'napoleon solve' "
+        "reads seats); it must be to move.", show_default=False)],
     call_card: Annotated[Optional[str], typer.Option(
         "--call", help="The called card, if not yet seen: its holder in each sample is the "
         "partner.", show_default=False)] = None,
@@ -570,8 +571,9 @@ def play(
 ) -> None:
     """The expected value of each legal card, from one seat's view: the hands it cannot see
     (and the cards put away, or Nap's stock, unless the seat put them away) are dealt again
-    in each sample (voids shown in the current trick are kept; earlier ones go in with -c,
-    e.g. -c 3:H=0). Without --call the position's partner is taken as known.
+    in each sample, keeping the current trick's cards legal plays (the voids they show, a
+    Joker call's Joker in a hand still to play; earlier tricks' voids go in with -c, e.g.
+    -c 3:H=0). Without --call the position's partner is taken as known.
 
     The best cards are marked *; cards of the same expected value all get the mark, and the
     first of them in the table is the one --json gives as "best" ("best_tied" lists them all).
@@ -583,6 +585,7 @@ def play(
     from solver.advisor import advise_play
     from .solving import load_position
     pos = load_position(position, False)
+    seat = read_seat(seat, pos.variant, "--seat")
     check_counts(samples, jobs)
     call_c = read_one_card(call_card, "--call") if call_card is not None else None
     put_away = read_cards(discards, "--discards") if discards is not None else 0
@@ -603,16 +606,20 @@ def play(
         typer.echo(dumps(advice.to_json()))
         return
     goal = "highest" if advice.maximise else "lowest"
+    # (a seat that does not hold the called card, the partner unknown to it, is still
+    # surely a defender: it sees its own hand)
     role = "declarer" if seat == pos.declarer else (
-        "partner" if seat == pos.partner and advice.partner_known else
-        "defender" if advice.partner_known else "not the declarer")
+        "partner" if seat == pos.partner and advice.partner_known else "defender")
     partner = ("partner: unknown until the called card shows (its holder in each sample)"
                if not advice.partner_known else "no partner" if pos.partner is None
-               else f"partner: seat {pos.partner}")
+               else f"partner: {seat_text(pos.variant, pos.partner)}")
     if advice.partner_known and seat != pos.partner and not pos.variant.fixed_partnership \
             and not pos.variant.trump_from_first_lead:
         partner += " (taken as known: give --call CARD while the called card has not shown)"
-    lines = [f"{pos.variant.title}: seat {seat} ({role}) to play, {samples_text(advice)}, "
+    # bridge: 'seat 1 (E, defender)', as solve names its seats
+    who = seat_text(pos.variant, seat)
+    who = f"{who[:-1]}, {role})" if who.endswith(")") else f"{who} ({role})"
+    lines = [f"{pos.variant.title}: {who} to play, {samples_text(advice)}, "
              f"seed {seed}"
              + (f", {advice.dropped} dropped (search limit)" if advice.dropped else ""),
              f"{plural(advice.unseen, 'unseen card')} dealt again in each sample; {partner}",

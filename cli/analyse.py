@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from napoleon_rules import Deal, get_variant, parse_deal
+from napoleon_rules.cards import sort_cards
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
@@ -26,7 +27,18 @@ def read_deal_text(deal: str) -> str:
     ``-`` for standard input."""
     if deal == "-" or (":" not in deal and os.path.isfile(deal)) or looks_like_a_file_name(deal):
         return first_deal_line(read_text(deal), deal)     # a missing file: 'no such file'
-    return deal.strip()
+    return not_json(deal.strip(), "the DEAL argument")
+
+
+def not_json(text: str, source: str) -> str:
+    """``text``, unless it is JSON (a position, or the output of a --json), which the
+    notation would read as a variant named '{"variant"'."""
+    if text.startswith(("{", "[")):
+        raise DealError(f"{source} holds JSON, not a deal in the one-line notation "
+                        "('<variant>:<hand 0> <hand 1> ... | <rest>'): a position goes to "
+                        "'napoleon solve --position FILE', and 'napoleon deal --json' has the "
+                        "notation in its \"deal\" field")
+    return text
 
 
 def looks_like_a_file_name(text: str) -> bool:
@@ -44,9 +56,10 @@ def first_deal_line(text: str, source: str) -> str:
     line that is not blank or a ``#`` comment."""
     lines = [ln.strip() for ln in text.splitlines()
              if ln.strip() and not ln.lstrip().startswith("#")]
+    name = 'standard input' if source == '-' else source
     if not lines:
-        raise DealError(f"{'standard input' if source == '-' else source} holds no deal")
-    return lines[0]
+        raise DealError(f"{name} holds no deal")
+    return not_json(lines[0], name)
 
 
 def with_variant(text: str, variant: Optional[str]) -> str:
@@ -73,9 +86,11 @@ def load(deal: str, variant: Optional[str], option: Optional[list[str]], short_h
         try:
             d = parse_deal(text, v)
         except DealError as e:
-            sizes = {bin(parse_hand(h)).count("1") for h in hands_text.split()} if \
-                hands_text.strip() else set()
-            if len(sizes) == 1 and 0 < min(sizes) < v.tricks:
+            hands = hands_text.split()
+            sizes = {bin(parse_hand(h)).count("1") for h in hands}
+            # (short hands help only a deal with a hand per player: other counts are fixed
+            # by -o players, which the error says)
+            if len(sizes) == 1 and 0 < min(sizes) < v.tricks and len(hands) == v.players:
                 raise DealError(f"{message_of(e)} (for hands of {plural(min(sizes), 'card')} "
                                 "add --short-hands)") from None
             raise
@@ -120,7 +135,8 @@ def table_text(analysis) -> list[str]:
 
 
 def cards(cs) -> str:
-    return " ".join(card_text(c) for c in cs) or "none"
+    """Cards in display order (as a position and 'napoleon solve' list them)."""
+    return " ".join(card_text(c) for c in sort_cards(cs)) or "none"
 
 
 def note_text(analysis) -> str:

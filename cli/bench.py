@@ -409,8 +409,9 @@ def bench(
              "please report it", EXIT_INTERNAL)
     limited = result.get("solver", {}).get("stopped", 0)
     if limited:
-        fail(f"a limit stopped {limited} of {plural(deals, 'solve')}: the times above leave them out "
-             "(raise --node-limit/--time-limit)", EXIT_LIMIT)
+        fail(f"a limit stopped {limited} of {plural(deals, 'solve')}: the times above leave "
+             f"{'it' if limited == 1 else 'them'} out (raise --node-limit/--time-limit)",
+             EXIT_LIMIT)
 
 
 def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,

@@ -9,7 +9,8 @@ from typing import Optional
 
 from napoleon_rules import Choices, Position, Variant
 from napoleon_rules.cards import (JOKER, NT, SUIT_PATTERN, CardParseError, card_rank, card_suit,
-                                  cards_of, count, parse_card, parse_cards, parse_trump)
+                                  cards_of, count, parse_card, parse_cards, parse_trump,
+                                  sort_cards)
 from napoleon_rules.deal import Deal
 from napoleon_rules.errors import NapoleonError
 from napoleon_rules.game import Contract
@@ -214,7 +215,7 @@ def position_from_deal(deal: Deal, *, declarer: int | str | None, trump: Optiona
     words.append(f"seat {pos.partner} is the {v.partner_name}" if pos.partner is not None
                  else "plays alone")
     if cards:
-        words.append("puts away " + " ".join(card_text(c) for c in cards))
+        words.append("puts away " + " ".join(card_text(c) for c in sort_cards(cards)))
     return DealStart(pos, contract, ", ".join(words))
 
 
@@ -254,7 +255,10 @@ def line_by_trick(pos: Position, line: list[str | Move]) -> list[str]:
         cur, done = cur.play_trick(move)
         cards.append(f"{_move_text(move)} (seat {seat})"
                      + (f" sets trump {trump_text(cur.trump)}"
-                        if before.trump is None and cur.trump is not None else ""))
+                        if before.trump is None and cur.trump is not None else "")
+                     # Secretary: the coup card played off suit, as the Joker's and the
+                     # Ripper's choices are shown
+                     + (" by the reveal" if cur.reveal_used and not before.reveal_used else ""))
         if done is None:
             continue
         winner, worth = done

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Sequence
 
 from .cards import (JOKER, NT, CardParseError, Suit, card_name, card_suit, cards_of, mask_of,
                     parse_card, parse_suit, parse_trump, sort_cards, trump_name)
@@ -222,7 +222,13 @@ class Position:
                  "played", "state"}
         extra = set(data) - known
         if extra:
-            raise PositionError(f"unknown position field(s): {_names(extra)}")
+            # The output of 'napoleon solve --json' and 'napoleon deal --json' are the
+            # likeliest wrong files: say where their position or deal is.
+            hint = (" (the output of 'napoleon solve --json': its position is the "
+                    "\"position\" field)" if isinstance(data.get("position"), dict) else
+                    " (the output of 'napoleon deal --json': a deal is solved from its "
+                    "\"deal\" text, 'napoleon solve DEAL')" if "deals" in data else "")
+            raise PositionError(f"unknown position field(s): {_names(extra)}{hint}")
         for key in ("variant", "hands", "declarer"):
             if key not in data:
                 raise PositionError(f"the position has no {key!r} field")
@@ -308,6 +314,12 @@ class Position:
                 not variant.led_joker_names_suit():
             raise PositionError("state 'joker_suit': a led Joker names no suit in this "
                                 f"{variant.name} game (the second card sets the suit to follow)")
+        if state.get("joker_called") and played:
+            # said in the position's words before the replay would call the lead an illegal
+            # '3C!' (the spelling of --play, which the file never used)
+            problem = joker_call_problem(variant, trump, played, trick)
+            if problem:
+                raise PositionError(problem)
         cur = start
         for i, c in enumerate(played):
             move = Move(c, joker_suit if (i == 0 and c == JOKER) else None,
@@ -398,17 +410,27 @@ class Position:
                                 f"{(self.declarer + 2) % v.players}), not "
                                 f"{'null' if self.partner is None else self.partner}")
         if self.joker_called:
-            ripper = v.roles(self.trump).get("ripper")
-            if ripper is None or not self.played or self.played[0] != ripper or self.trick == 0:
-                raise PositionError("'joker_called' needs the current trick led by the Ripper"
-                                    " (after the first trick)" if ripper is not None else
-                                    f"'joker_called': {v.name} has no Joker call")
+            problem = joker_call_problem(v, self.trump, self.played, self.trick)
+            if problem:
+                raise PositionError(problem)
         if self.trick == 0 and self.leader != v.first_leader(self.declarer):
             raise PositionError(f"the first trick is led by seat {v.first_leader(self.declarer)} "
                                 f"in {v.name} (declarer {self.declarer}), not by seat {self.leader}")
         if (self.coup_card is not None or self.reveal_used) and not v.has_coup_card:
             raise PositionError(f"state 'coup_card'/'reveal_used': {v.name} has no coup card")
         v.check_position(self)
+
+
+def joker_call_problem(v: Variant, trump, played: Sequence[int], trick: int) -> str | None:
+    """Why a Joker call cannot describe this trick (None: it can): the variant has none, or
+    the trick was not led with the Ripper after the first trick."""
+    ripper = v.roles(trump).get("ripper")
+    if ripper is None:
+        return f"'joker_called': {v.name} has no Joker call"
+    if not played or played[0] != ripper or trick == 0:
+        return (f"'joker_called' needs the current trick led by the Ripper ({card_name(ripper)} "
+                f"here) after the first trick")
+    return None
 
 
 def loads_json(text: str | bytes, where: str = "") -> Any:

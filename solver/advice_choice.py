@@ -40,12 +40,15 @@ class ChoiceAdvice:
     call: int | None = None        #: discard advice: the card called (None: no friend)
     alone: bool | None = None      #: discard advice: Napoleon plays alone (the call is his)
     trump: str | None = None       #: the trump (Secretary's bid does not name it)
+    seat: int = 0                  #: the seat advised (Napoleon)
+    unit: str = "points"           #: what ``points`` counts (tricks in Secretary)
 
     def to_json(self) -> dict:
         # The advice is the first row: an option with every sample (one surely behind the
         # leader stopped early, or a halving round dropped it: ``stopped``), best first.
         return {"kind": self.kind, "variant": self.variant,
-                "options": self.variant_options, "bid": self.bid, "trump": self.trump,
+                "options": self.variant_options, "unit": self.unit, "seat": self.seat,
+                "bid": self.bid, "trump": self.trump,
                 "samples": self.samples, "seed": self.seed,
                 **({"call": None if self.call is None else card_name(self.call),
                     "alone": self.alone} if self.kind == "discard" else {}),
@@ -168,7 +171,8 @@ def _compare(variant, kind, seat, bid, plans, deals, samples, seed, jobs, budget
         (lambda r: (-r["n"], -(r["score"].mean if r["score"].mean is not None else -1e9)))
     rows.sort(key=key)
     return ChoiceAdvice(kind, variant.name, str(bid), samples, seed, rows,
-                        variant.changed_options(), trump=trump_name(plans[0][1].trump))
+                        variant.changed_options(), trump=trump_name(plans[0][1].trump),
+                        seat=seat, unit=variant.unit)
 
 
 def _behind(variant, cache, memo, alive, n, bid, seat) -> tuple[int, set[int]]:

@@ -1,9 +1,9 @@
 """Play advice (``napoleon advise play``): the expected value of each legal card of the seat
 to move in a position, the cards it cannot see dealt again in each sample. It holds what the
-seat knows (``play_knowledge``: its hand, the trick, voids shown, the cards out of play) and
-the checks of a called card against the position; it is apart from the other kinds because
-it solves positions in the play rather than declarations, and shares with them only the
-argument checks of :mod:`solver.advice_plan`."""
+seat knows (``play_knowledge``: its hand, the trick and what its cards show, the cards out
+of play) and the checks of a called card against the position; it is apart from the other
+kinds because it solves positions in the play rather than declarations, and shares with
+them only the argument checks of :mod:`solver.advice_plan`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from napoleon_rules.cards import JOKER, card_name, card_suit, cards_of, count, mask_of
-from napoleon_rules.errors import plural
+from napoleon_rules.cards import JOKER, card_name, cards_of, count, mask_of
+from napoleon_rules.errors import IllegalPlayError, plural
 from napoleon_rules.game import holder
+from napoleon_rules.moves import Move
 from napoleon_rules.position import Position
 
 from . import api
@@ -22,7 +23,7 @@ from .advice_core import (AdviceError, Estimate, SearchBudget, announce, max_val
 from .advice_plan import (_check_call, _check_callbacks, _check_request, _check_seat,
                           _check_within, _deadline)
 from .declarations import takes_blind
-from .sampling import Constraint, DealSampler, HoldsCard, Knowledge, SuitCount
+from .sampling import Constraint, DealSampler, HoldsCard, Knowledge
 
 
 # ---- play advice -----------------------------------------------------------------------------------
@@ -109,8 +110,9 @@ def _played_before(pos, card: int, discards: int, earlier: int | None) -> bool |
 
 def play_knowledge(pos, seat: int, call: int | None, discards: int,
                    constraints: Sequence[Constraint], earlier: int | None = None) -> Knowledge:
-    """What ``seat`` knows in ``pos``: its hand and the current trick; voids shown in this
-    trick (a card off the suit led that was not a free card); the cards out of play, i.e.
+    """What ``seat`` knows in ``pos``: its hand and the current trick, with what the trick's
+    cards show of the other hands (``trick_facts``: voids, the Joker after a Joker call, a
+    first-trick lead's hand); the cards out of play, i.e.
     played to the complete tricks (``earlier``) and, when ``seat`` is the declarer of a
     variant with a blind, the cards it put away. Every other card is unseen: the other hands
     and the cards no hand plays (the put-away cards to the other seats, Nap's undealt stock
@@ -175,17 +177,80 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
         known[n] = rest
     else:
         unseen |= rest
-    facts = list(constraints)
-    led = v.suit_to_follow(pos.played, pos.joker_suit) if pos.played else None
-    for i, c in enumerate(pos.played[1:], start=1):
-        s = (pos.leader + i) % n
-        if v.has_coup_card and c == pos.coup_card:
-            continue        # maybe played off suit by the reveal, which is spent by now
-        free = v.free_mask(pos, s)
-        if led is not None and c != JOKER and card_suit(c) != led and not free >> c & 1 and s != seat:
-            facts.append(SuitCount(s, led, "=", 0))
+    facts = list(constraints) + trick_facts(pos, seat, unseen)
     sizes = tuple(count(h) for h in hands) + (count(rest),)
     return Knowledge(n, sizes, tuple(known), unseen, tuple(facts), own=seat)
+
+
+def _trick_start(pos, hands: Sequence[int]) -> Position:
+    """``pos`` with ``hands`` (the hands after the current trick's cards) as it was before
+    the trick's first card: each card back in the hand that played it, the lead's state
+    and, in Secretary, a reveal this trick may have spent unspent (as ``Position.from_json``
+    replays a trick)."""
+    n = pos.players
+    start = list(hands)
+    for i, c in enumerate(pos.played):
+        start[(pos.leader + i) % n] |= 1 << c
+    return replace(pos, hands=tuple(start), played=(), joker_suit=None, joker_called=False,
+                   reveal_used=pos.reveal_used and pos.coup_card not in pos.played)
+
+
+def _trick_moves(pos) -> list[Move]:
+    """The current trick's cards as moves, the lead with its named suit or Joker call."""
+    return [Move(c, pos.joker_suit if i == 0 and c == JOKER else None,
+                 pos.joker_called if i == 0 else False) for i, c in enumerate(pos.played)]
+
+
+def trick_replays(pos, hands: Sequence[int]) -> bool:
+    """Whether the current trick's cards are legal plays from ``hands`` (a sample's hands
+    after them), each seat's card from its hand as the trick went on."""
+    cur = _trick_start(pos, hands)
+    try:
+        for move in _trick_moves(pos):
+            cur = cur.play(move)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+def trick_facts(pos, seat: int, unseen: int) -> list[HoldsCard]:
+    """What the current trick shows about the hands ``seat`` cannot see, card by card: the
+    unseen cards each other seat cannot have held, since one of them in its hand would have
+    made its card illegal (the suit led, for a void; on the first trick any card but trumps
+    for a trump lead, which the lead rules allow only from such a hand; the Joker, which a
+    Joker call forces out); and after a Joker call, that the Joker is in the hand of a seat
+    that has not played yet (the call needs it in another hand than the leader's, so not in
+    the rest either). Each unseen card is tried beside the card played in a hand of those
+    two: exact for these rules, where any one card of a set makes the play illegal. A card
+    the Joker call may have forced (the Mighty, played instead of the Joker) is left out:
+    that seat holds the Joker or is void, which no single card says; ``trick_replays``
+    refuses the deals where it is neither."""
+    v = pos.variant
+    facts: list[HoldsCard] = []
+    if not pos.played:
+        return facts
+    cur = _trick_start(pos, pos.hands)
+    for i, move in enumerate(_trick_moves(pos)):
+        s, c = cur.to_move, move.card
+        with_joker = list(cur.hands)
+        with_joker[s] = 1 << c | 1 << JOKER
+        forced_may_explain = (i > 0 and cur.joker_called and c != JOKER and
+                              v.forced_mask(replace(cur, hands=tuple(with_joker)), s) >> c & 1)
+        # (the coup card may have been played off suit by the reveal, which is spent by now)
+        if s != seat and not forced_may_explain and not (v.has_coup_card
+                                                          and c == pos.coup_card):
+            for x in cards_of(unseen & ~(1 << c)):
+                trial = list(cur.hands)
+                trial[s] = 1 << c | 1 << x
+                tried = replace(cur, hands=tuple(trial))
+                allowed = v.lead_mask(tried) if i == 0 else v.follow_mask(tried)
+                if not allowed >> c & 1:
+                    facts.append(HoldsCard(s, x, present=False))
+        cur = cur.play(move)
+    if pos.joker_called and JOKER not in pos.played and unseen >> JOKER & 1:
+        facts.append(HoldsCard("blind", JOKER, present=False))
+        facts.append(HoldsCard(pos.leader, JOKER, present=False))
+    return facts
 
 
 def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int = 0,
@@ -267,9 +332,10 @@ def advise_play(pos, seat: int, *, call: int | str | None = None, discards: int 
             constraints = tuple(constraints) + (HoldsCard(pos.declarer, call, present=False),)
     knowledge = play_knowledge(pos, seat, call, discards, constraints, earlier)
     deadline = _deadline(within)        # (drawing the samples counts against it too)
-    sampler = DealSampler(knowledge)
-    deals = sampler.draw_many(samples, seed, deadline)
     n = pos.variant.players
+    sampler = DealSampler(knowledge, accept=(lambda places: trick_replays(pos, places[:n]))
+                          if pos.played else None)
+    deals = sampler.draw_many(samples, seed, deadline)
     unknown_partner = call is not None and not any(
         k >> call & 1 for k in knowledge.known) and call not in pos.played
 

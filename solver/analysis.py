@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napoleon_rules import Bid, Move, Variant
-from napoleon_rules.cards import card_name
+from napoleon_rules.cards import card_name, sort_cards
 
 from .declarations import AnalysisOptionError, parse_strain
 from .par import Par, strain_name
@@ -35,7 +35,7 @@ class PartnerChoice:
 
     def to_json(self) -> dict:
         return {"partner": self.partner, "value": self.value, "lower": self.lower,
-                "upper": self.upper, "discard": [card_name(c) for c in self.discard],
+                "upper": self.upper, "discard": [card_name(c) for c in sort_cards(self.discard)],
                 "call": None if self.call is None else card_name(self.call)}
 
 
@@ -87,7 +87,7 @@ class Cell:
         return {"declarer": self.declarer, "trump": strain_name(self.trump), "exact": self.exact,
                 "value": self.value, "lower": self.lower, "upper": self.upper,
                 "partner": None if best is None else best.partner,
-                "discard": [] if best is None else [card_name(c) for c in best.discard],
+                "discard": [] if best is None else [card_name(c) for c in sort_cards(best.discard)],
                 "call": None if best is None or best.call is None else card_name(best.call),
                 "bid": None if self.bid is None else str(self.bid), "score": self.score,
                 "scores": self.scores, "choices": [c.to_json() for c in self.choices],

@@ -254,10 +254,16 @@ class Knowledge:
 
 class DealSampler:
     """Exactly uniform draws of the unseen cards over the deals consistent with a
-    :class:`Knowledge`. Raises :class:`UnsatisfiableConstraints` when there is none."""
+    :class:`Knowledge`. Raises :class:`UnsatisfiableConstraints` when there is none.
 
-    def __init__(self, knowledge: Knowledge):
+    ``accept``: a further test of a whole deal (the content of every place), for what the
+    facts cannot say card by card (play advice: that the current trick's cards were legal
+    plays from the hands drawn); a deal it refuses is drawn again, as one failing a count
+    constraint is, so the draw stays uniform over the deals it accepts."""
+
+    def __init__(self, knowledge: Knowledge, accept=None):
         self.knowledge = k = knowledge
+        self.accept = accept
         for con in k.constraints:
             if k.own is not None and con.place == k.own:
                 raise ConstraintError(f"constraint {con}: seat {k.own} is the adviser's own hand, "
@@ -427,11 +433,14 @@ class DealSampler:
         for _ in range(max_attempts):
             drawn = self._draw_card_level(rng)
             full = tuple(d | kn for d, kn in zip(drawn, known))
-            if all(con.allows(count(full[p] & suit_mask(con.suit))) for p, con in self.count_checks):
+            counts_hold = all(con.allows(count(full[p] & suit_mask(con.suit)))
+                              for p, con in self.count_checks)
+            if counts_hold and (self.accept is None or self.accept(full)):
                 return full
+        also = " and the cards played to the current trick" if self.accept is not None else ""
         raise UnsatisfiableConstraints(
-            f"the constraints {self.knowledge.describe()} are (nearly) unsatisfiable: none of "
-            f"{max_attempts} random deals of the unseen cards met them")
+            f"the constraints {self.knowledge.describe()}{also} are (nearly) unsatisfiable: "
+            f"none of {max_attempts} random deals of the unseen cards met them")
 
     def draw_many(self, samples: int, seed: int,
                   deadline: float | None = None) -> list[tuple[int, ...]]:
@@ -439,7 +448,8 @@ class DealSampler:
         ``deadline`` (``time.monotonic()``): fewer once it has passed (at least one), the
         first of the same deals (an advice's ``within`` counts the drawing too)."""
         rng = random.Random(seed)
-        budget = max(MIN_ATTEMPTS, ATTEMPTS_PER_SAMPLE * samples) if self.count_checks else 1
+        budget = max(MIN_ATTEMPTS, ATTEMPTS_PER_SAMPLE * samples) \
+            if self.count_checks or self.accept is not None else 1
         out = []
         for i in range(samples):
             if deadline is not None and i % 256 == 1 and time.monotonic() > deadline:
