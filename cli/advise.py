@@ -44,9 +44,10 @@ Seed = Annotated[Optional[int], typer.Option(
 Jobs = Annotated[int, typer.Option("--jobs", "-j", help="Threads solving samples in parallel "
                                    "(the result does not depend on it) [default: every core].",
                                    show_default=False)]
-TimeLimit = Annotated[float, typer.Option(
+TimeLimit = Annotated[Optional[float], typer.Option(
     help="Seconds of search per sample; a sample stopped by it is counted as undecided, never "
-         "guessed.")]
+         "guessed. [default: 2, or none with --node-limit, which is then the only limit]",
+    show_default=False)]
 Within = Annotated[Optional[float], typer.Option(
     metavar="SECONDS", help="Time for the whole advice: no sample starts after it, and the "
     "advice is that of the samples finished (the first ones, so --samples with that count "
@@ -138,11 +139,20 @@ def read_trump(text: str):
     return trump
 
 
-def budget(time_limit: float, node_limit: Optional[int]):
+#: Seconds of search per sample when neither --time-limit nor --node-limit is given.
+DEFAULT_TIME_LIMIT = 2.0
+
+
+def budget(time_limit: Optional[float], node_limit: Optional[int]):
+    """The search limits of one sample. ``--node-limit`` alone is the only limit, so that the
+    advice is the same on any machine and under any load (a default time limit would cut
+    the samples a slow machine takes longest over)."""
     from solver.advice_core import SearchBudget
-    if not time_limit > 0:
+    if time_limit is not None and not time_limit > 0:
         raise UsageError(f"--time-limit must be a positive number of seconds, not {time_limit}")
     check_node_limit(node_limit)
+    if time_limit is None and node_limit is None:
+        time_limit = DEFAULT_TIME_LIMIT
     return SearchBudget(time_limit, node_limit)
 
 
@@ -235,7 +245,7 @@ def bid(
         help="Settle every sample's exact total (slower); by default only what the bids need.")] = False,
     all_samples: AllSamples = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
-    time_limit: TimeLimit = 2.0,
+    time_limit: TimeLimit = None,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
@@ -446,7 +456,7 @@ def call(
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
     all_samples: AllSamples = False,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
-    time_limit: TimeLimit = 2.0,
+    time_limit: TimeLimit = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
@@ -501,7 +511,7 @@ def discard(
         help="Discards kept after the cheap ranking, then halved round by round.")] = 12,
     variant: Variant = "japanese", option: Options = None, seat: Seat = 0,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
-    time_limit: TimeLimit = 2.0,
+    time_limit: TimeLimit = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:
     """The best cards to put away, with the expected total the side takes.
@@ -565,7 +575,7 @@ def play(
         help="Also give P(the declarer's side takes at least this from here).",
         show_default=False)] = None,
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
-    time_limit: TimeLimit = 2.0,
+    time_limit: TimeLimit = None,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
 ) -> None:

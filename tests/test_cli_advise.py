@@ -409,3 +409,25 @@ def test_a_bid_level_may_name_its_suit_as_the_output_prints_it():
     assert read_bid_level("14\u2660", "S") == read_bid_level("14S", "\u2664") == 14
     with pytest.raises(UsageError, match="its suit is not the trump given"):
         read_bid_level("14\u2665", "S")
+
+
+def test_node_limit_alone_is_the_only_limit(monkeypatch):
+    """--node-limit alone makes the advice independent of the machine: no default time limit
+    beside it (the help says so); without either, 2 s a sample; both given, both apply."""
+    import solver.advisor
+    seen = []
+    real = solver.advisor.advise_call
+
+    def spy(*args, budget, **kwargs):
+        seen.append((budget.time_limit, budget.node_limit))
+        return real(*args, budget=budget, **kwargs)
+
+    monkeypatch.setattr(solver.advisor, "advise_call", spy)
+    base = ["advise", "call", "KJ74.J8.AKJ.Q", "--trump", "S", "--samples", "2", "--seed", "1",
+            "-j", "1"]
+    for extra in (["--node-limit", "5000"], [], ["--node-limit", "5000", "--time-limit", "3"]):
+        r = runner.invoke(app, base + extra)
+        assert r.exit_code == 0, r.stderr
+    assert seen == [(None, 5000), (2.0, None), (3.0, 5000)]
+    r = runner.invoke(app, base + ["--time-limit", "0"])
+    assert r.exit_code == 2 and "--time-limit must be a positive number" in r.stderr
