@@ -22,11 +22,8 @@ from solver.advice_core import SearchBudget, policy_call, policy_discard, power_
 from solver.advice_plan import STOP_EVERY
 from solver.advisor import advise_bid, advise_call, advise_discard, advise_play, declare, Plan
 from solver.sampling import HoldsCard
+from cli_runner import run
 
-try:
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
 
 BUDGET = SearchBudget(time_limit=30.0)
 #: Node limits make a stopped search deterministic (a time limit is not): used where the same
@@ -277,10 +274,6 @@ def test_call_and_discard_advice_on_the_same_samples():
 
 
 # ---- the command line -----------------------------------------------------------------------------
-def run(*args):
-    return runner.invoke(app, list(args))
-
-
 def test_cli_bid_json_and_table():
     v, deal = small_nap()
     from napoleon_rules.deal import hand_str

@@ -15,7 +15,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.main import app
 from napoleon_rules import (Bid, Choices, Contract, Deal, DealError, NapoleonError, get_variant,
@@ -27,11 +26,7 @@ from solver.analyse import (ALONE, AnalysisOptionError, Cell, PartnerChoice, _ta
                             analyse_cards, strains)
 from solver.declarations import Setup, declare
 from solver.par import LEAD, MISERE, bid_floor, cell_bids, par
-
-try:  # click < 8.2 mixes stderr into stdout unless told not to
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
+from cli_runner import runner
 
 
 # ---- reduced deals ------------------------------------------------------------------------------

@@ -9,20 +9,10 @@ import shutil
 import subprocess
 
 import pytest
-from typer.testing import CliRunner
 
 from cli import solving
-from cli.main import app
 from napoleon_rules import parse_deal
-
-try:  # click < 8.2 mixes stderr into stdout unless told not to
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input)
+from cli_runner import run
 
 
 def fast_engine_built() -> bool:

@@ -11,7 +11,6 @@ import re
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.common import UsageError
 from cli.main import app
@@ -23,11 +22,8 @@ from solver.advice_core import SearchBudget
 from solver.advice_plan import STOP_EVERY
 from solver.advisor import Plan, advise_bid, advise_discard, declare
 from solver.sampling import HoldsCard
+from cli_runner import WIDE, runner
 
-try:  # click < 8.2 mixes stderr into stdout unless told not to
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
 
 #: A 7-player Japanese hand (7 cards) and its 3-card blind: quick to advise.
 HAND7, BLIND7 = "5.6.AQT.A4", ".5..T2"
@@ -36,7 +32,7 @@ QUICK = ["-n", "2", "--seed", "1", "--node-limit", "100000"]
 
 
 def run(*args: str):
-    return runner.invoke(app, list(args), env={"COLUMNS": "120", "TERMINAL_WIDTH": "120"})
+    return runner.invoke(app, list(args), env=WIDE)
 
 
 def refused(*args: str) -> str:
@@ -191,7 +187,6 @@ def test_bid_output_names_the_tied_bids():
     assert data["best_tied"][0] == data["best"]["bid"] and len(data["best_tied"]) > 1
     assert f"tied with {', '.join(data['best_tied'][1:])}: ties go to the first" in text
     assert "ties go to the first" in run("advise", "bid", "--help").stdout
-
 
 
 def test_secretary_bids_name_the_trump_of_their_row():

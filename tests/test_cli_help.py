@@ -7,19 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from cli import bench as bench_cli
 from cli.main import app
-
-try:  # click < 8.2 mixes stderr into stdout unless told not to
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
+from cli_runner import WIDE, runner
 
 
 def run(*args: str):
-    return runner.invoke(app, list(args), env={"COLUMNS": "120", "TERMINAL_WIDTH": "120"})
+    return runner.invoke(app, list(args), env=WIDE)
 
 
 @pytest.mark.parametrize("command", [[], ["advise"], ["variants"], ["solve"], ["analyse"],

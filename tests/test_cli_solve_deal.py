@@ -12,7 +12,6 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from cli.main import app
 from cli.solve_deal import highest_card, position_from_deal
@@ -20,13 +19,10 @@ from napoleon_rules import Choices, get_variant, random_deal
 from napoleon_rules.cards import NT, Suit, card_name, count, parse_card, parse_cards
 from napoleon_rules.deal import deal_str
 from napoleon_rules.moves import Bid
+from cli_runner import run, runner
 
 solver = pytest.importorskip("solver")
 
-try:
-    runner = CliRunner(mix_stderr=False)
-except TypeError:  # newer Click keeps stderr apart already
-    runner = CliRunner()
 
 NAP3 = get_variant("nap", {"players": 3})
 JAPANESE7 = get_variant("japanese", {"players": 7})
@@ -47,10 +43,6 @@ SMALL_DECLARATIONS = [
      (0, Bid(14, Suit.SPADES), Choices(call=parse_card("QS"),
                                        discard=tuple(parse_cards("2H 4H JH 2D"))))),
 ]
-
-
-def run(*args: str, **kwargs):
-    return runner.invoke(app, list(args), **kwargs)
 
 
 def declared(variant, seed, how):

@@ -6,15 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.main import app
 from napoleon_rules import Position, get_variant
 from napoleon_rules.cards import JOKER, Suit, cards_of, mask_of, parse_cards, suit_mask
 from solver.advice_core import SearchBudget
 from solver.advice_play import play_knowledge, trick_replays
 from solver.advisor import advise_play
 from solver.sampling import DealSampler
+from cli_runner import run
 
 NODE_BUDGET = SearchBudget(time_limit=None, node_limit=200_000)
 
@@ -132,14 +131,6 @@ def test_a_mighty_played_on_a_joker_call_leaves_both_readings_open():
 
 
 # ---- one command's output given to another -----------------------------------------------------
-try:  # click < 8.2 mixes stderr into stdout unless told not to
-    runner = CliRunner(mix_stderr=False)
-except TypeError:
-    runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input)
 
 
 def one_error_line(result) -> str:
