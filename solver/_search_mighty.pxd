@@ -2,10 +2,4 @@
 """The search built for The Mighty's default rules (``_search_mighty.pyx``): what
 ``_search.run`` calls."""
 
-from solver._rules cimport Rules, State
-from solver._search_defs cimport Search
-
-cdef bint rules_fit(const Rules* r) noexcept nogil
-cdef int search_core(Search* S, const State* s, int want, int target, int* lo, int* hi,
-                     int* reached, int* moves, int* values, int* n_moves, int* first,
-                     int* line, int* n_line) noexcept nogil
+include "_build_entry.pxi"
