@@ -18,14 +18,14 @@ from .common import (EXIT_LIMIT, FlagsGroup, OnceCommand, UsageError, card_text,
                      check_seed, default_jobs, dumps, fail, options_named_as_typed, plural,
                      read_seat, seat_text, user_errors, variant_from)
 from .info import rest_name
-from .progress import progress_bar
+from .progress import ProgressFlag, progress_bar
 
 advise_app = typer.Typer(
     name="advise", no_args_is_help=True, rich_markup_mode="markdown", cls=FlagsGroup,
     help="Advice from one player's view: the unseen cards are dealt many times consistently "
          "with what the player knows, and each deal is solved double dummy.\n\n"
          "Every command takes --samples, --seed, --jobs, --time-limit (per sample), "
-         "-c/--constraint and --json.")
+         "--node-limit, -c/--constraint, --progress/--no-progress and --json.")
 
 # ---- options every command shares ------------------------------------------------------------
 AllSamples = Annotated[bool, typer.Option(
@@ -248,6 +248,7 @@ def bid(
     time_limit: TimeLimit = None,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+    progress: ProgressFlag = None,
 ) -> None:
     """For each trump: what the player would take as Napoleon, P(make) and the expected score
     of each bid, and the bid to make (or pass).
@@ -291,7 +292,7 @@ def bid(
         trumps = list(trump) if v.name == "nap" else [read_trump(t) for t in trump]
     seed = pick_seed(seed)
     # the advisor names its parameters (seat must be ...): as the options (--seat must be ...)
-    with progress_bar(samples * len(trumps or v.trumps), "solving") as step, \
+    with progress_bar(samples * len(trumps or v.trumps), "solving", shown=progress) as step, \
             options_named_as_typed():
         advice = advise_bid(v, cards, seat=seat, auction=calls, dealer=dealer, trumps=trumps,
                             constraints=constraints_from(constraint), samples=samples, seed=seed,
@@ -458,6 +459,7 @@ def call(
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+    progress: ProgressFlag = None,
 ) -> None:
     """Expected score and P(make) of the bid for each sensible card to call (the strongest
     cards not held) and for playing alone (not in Secretary, where the Secretary is whoever
@@ -477,7 +479,7 @@ def call(
     cards = read_cards(hand, "hand")
     seen = read_cards(blind, "blind") if blind is not None else None
     seed = pick_seed(seed)
-    with progress_bar(samples * 7, "solving") as step, options_named_as_typed():
+    with progress_bar(samples * 7, "solving", shown=progress) as step, options_named_as_typed():
         advice = advise_call(v, cards, seen, trump=read_trump(trump),
                              bid_level=read_bid_level(bid_level, trump), seat=seat,
                              constraints=constraints_from(constraint), samples=samples, seed=seed,
@@ -513,6 +515,7 @@ def discard(
     samples: Samples = 100, seed: Seed = None, jobs: Jobs = default_jobs(),
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+    progress: ProgressFlag = None,
 ) -> None:
     """The best cards to put away, with the expected total the side takes.
 
@@ -537,7 +540,7 @@ def discard(
     pool = read_pool(hand, blind)
     call_c = read_one_card(call_card, "--call") if call_card is not None else None
     seed = pick_seed(seed)
-    with progress_bar(samples * 2 * min(candidates, 12), "solving") as step, \
+    with progress_bar(samples * 2 * min(candidates, 12), "solving", shown=progress) as step, \
             options_named_as_typed():
         advice = advise_discard(v, pool, trump=read_trump(trump), call=call_c,
                                 bid_level=read_bid_level(bid_level, trump), seat=seat,
@@ -578,6 +581,7 @@ def play(
     time_limit: TimeLimit = None,
     within: Within = None,
     node_limit: NodeLimit = None, constraint: Constraints = None, json_out: Json = False,
+    progress: ProgressFlag = None,
 ) -> None:
     """The expected value of each legal card, from one seat's view: the hands it cannot see
     (and the cards put away, or Nap's stock, unless the seat put them away) are dealt again
@@ -602,7 +606,7 @@ def play(
     if discards is not None and not put_away:
         raise UsageError("--discards: no card given (the cards the declarer put away)")
     seed = pick_seed(seed)
-    with progress_bar(samples, "solving") as step, options_named_as_typed():
+    with progress_bar(samples, "solving", shown=progress) as step, options_named_as_typed():
         advice = advise_play(pos, seat, call=call_c, discards=put_away,
                              earlier=(read_cards(earlier, "--earlier") if earlier is not None
                                       else None),

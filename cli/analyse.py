@@ -19,7 +19,7 @@ from .common import (EXIT_LIMIT, UsageError, amount, card_text, check_node_limit
                      dumps, fail, hand_text, message_of, options_named_as_typed,
                      nodes_text, parse_options, plural, read_seat, read_text, seat_text,
                      user_errors)
-from .progress import elapsed_ticker, progress_bar
+from .progress import ProgressFlag, elapsed_ticker, progress_bar
 
 
 def read_deal_text(deal: str) -> str:
@@ -248,9 +248,7 @@ def analyse(
     short_hands: Annotated[bool, typer.Option(
         "--short-hands", help="Accept hands shorter than the variant deals (all the same size "
                               "k): play starts k tricks before the end. Quick and exact.")] = False,
-    progress: Annotated[Optional[bool], typer.Option(
-        "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a "
-                                         "terminal).", show_default=False)] = None,
+    progress: ProgressFlag = None,
     exact_choices: Annotated[bool, typer.Option(
         "--exact-choices", help="Every partner choice's exact value (--json 'choices'). By "
                                 "default a table bounds the choices whose value decides "

@@ -26,7 +26,7 @@ from .bench_analyse import analyse_report_text, run_analyse
 from .common import (EXIT_INTERNAL, EXIT_LIMIT, UsageError, check_node_limit, check_seed,
                      check_tt_mb, default_jobs, dumps, fail, options_named_as_typed, plural,
                      user_errors, variant_from)
-from .progress import progress_bar
+from .progress import ProgressFlag, progress_bar
 from .solving import DEFAULT_TT_MB
 
 BRIDGE_TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
@@ -129,10 +129,13 @@ class Mode(str, enum.Enum):
     value = "value"
 
 
-def progress(items, label):
-    """``items`` with a progress bar on stderr when it is a terminal."""
-    with progress_bar(0, label) as bar:
-        yield from bar.over(items)
+def progress_over(shown: Optional[bool]):
+    """``over(items, label)``: ``items`` with a progress bar on stderr (``shown`` None: when
+    stderr is a terminal)."""
+    def over(items, label):
+        with progress_bar(0, label, shown=shown) as bar:
+            yield from bar.over(items)
+    return over
 
 
 def fast_solve():
@@ -323,6 +326,7 @@ def bench(
                              "(default: every core). The solver bench is single-threaded.",
         show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    progress: ProgressFlag = None,
 ) -> None:
     """Time the fast solver on N fixed seeded deals (or positions played on), single-threaded.
 
@@ -350,9 +354,10 @@ def bench(
         check_tt_mb(tt_mb)
     if deals > 100_000:
         raise UsageError(f"--deals must be 1..100000, not {deals}")
+    over = progress_over(progress)
     if analyse:
         _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
-                       json_out, vs_plain)
+                       json_out, vs_plain, over)
         return
     if jobs is not None:
         raise UsageError("--jobs applies to --analyse only: the solver bench times one thread")
@@ -376,9 +381,9 @@ def bench(
         with options_named_as_typed():      # a table too large: "(--tt-mb)"
             if vs_plain:
                 result["solver"], result["plain"] = run_vs_plain(
-                    positions, node_limit, time_limit, progress, mode.value, tt_mb)
+                    positions, node_limit, time_limit, over, mode.value, tt_mb)
             else:
-                result["solver"] = run_solver(positions, node_limit, time_limit, progress,
+                result["solver"] = run_solver(positions, node_limit, time_limit, over,
                                               mode.value, tt_mb)
         if vs_plain:
             s, p = result["solver"], result["plain"]
@@ -390,7 +395,7 @@ def bench(
                 fail("the specialised and the plain build of the search disagree: a bug, "
                      "please report it", EXIT_INTERNAL)
     if dds is not None:
-        result["dds"] = run_dds(dds, positions, progress)
+        result["dds"] = run_dds(dds, positions, over)
     if solve is not None and dds is not None:
         s = result["solver"]
         d = result["dds"]["all_cards" if mode is Mode.cards else "value_only"]
@@ -415,7 +420,7 @@ def bench(
 
 
 def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, cards, mode,
-                   json_out, vs_plain: bool = False) -> None:
+                   json_out, vs_plain: bool, over) -> None:
     """``bench --analyse`` (``cli/bench_analyse.py``): the checks, the run, the report."""
     for given, flag in ((vs_dds, "--vs-dds"), (vs_plain, "--vs-plain"),
                         (cards is not None, "--cards"), (mode is not None, "--mode")):
@@ -427,7 +432,7 @@ def _bench_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, vs_dds, 
         jobs = default_jobs()
     # (the analysis checks --jobs and --time-limit: options_named_as_typed names them so)
     with options_named_as_typed():      # a table too large: "(--tt-mb)"
-        stats = run_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, progress)
+        stats = run_analyse(v, deals, seed, jobs, time_limit, node_limit, tt_mb, over)
     result = {"variant": v.name, "deals": deals, "seed": seed, "mode": "analyse", "jobs": jobs,
               "tt_mb": tt_mb, "analyse": stats}
     typer.echo(dumps(result) if json_out else analyse_report_text(result))

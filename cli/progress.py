@@ -10,9 +10,17 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from typing import Iterable, Iterator, Optional, TypeVar
+from typing import Annotated, Iterable, Iterator, Optional, TypeVar
+
+import typer
 
 T = TypeVar("T")
+
+#: The long commands' ``--progress/--no-progress`` (None, the default: a bar when stderr is a
+#: terminal).
+ProgressFlag = Annotated[Optional[bool], typer.Option(
+    "--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a "
+                                     "terminal).", show_default=False)]
 
 #: Redraws closer together than this are skipped (the last step is always drawn): a fast
 #: loop of thousands of steps would otherwise spend its time writing to the terminal.

@@ -900,3 +900,25 @@ def test_counts_of_one_are_singular(tmp_path):
             "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S")
     assert r.exit_code == 0 and "General 1    \u22641 point\n" in r.stdout, r.stderr
     assert_user_error(run("advise", "bid", "A...", "-v", "nap"), "the hand holds 1 card; nap needs 5")
+
+
+@pytest.mark.skipif(not fast_engine_built(), reason="the fast solver is not built")
+def test_progress_flag_draws_or_hides_the_bar_of_every_long_command():
+    """--progress draws the bar on a pipe (the test's stderr), --no-progress never; without
+    either a pipe gets none. stdout is the same in all three."""
+    commands = [["bench", "-v", "japanese", "--deals", "2", "--cards", "4", "--json"],
+                ["advise", "call", "KJ74.J8.AKJ.Q", "--trump", "S", "--samples", "2", "--seed",
+                 "1", "-j", "1", "--node-limit", "20000", "--json"],
+                ["advise", "bid", "KJ74.J8.AKJ.Q", "--trump", "S", "--samples", "2", "--seed",
+                 "1", "-j", "1", "--node-limit", "20000", "--json"]]
+    for args in commands:
+        shown, hidden, default = (run(*args, *flag) for flag in
+                                  (["--progress"], ["--no-progress"], []))
+        assert shown.exit_code == hidden.exit_code == default.exit_code == 0, shown.stderr
+        assert "100%" in shown.stderr, args
+        assert hidden.stderr == default.stderr == ""
+        # (bench's times differ run to run: compare its deals' values only)
+        outs = [json.loads(r.stdout) for r in (shown, hidden, default)]
+        if args[0] == "bench":
+            outs = [o["solver"]["values"] for o in outs]
+        assert outs[0] == outs[1] == outs[2]
