@@ -320,7 +320,7 @@ cdef int ab(Search* S, const State* s, int need, uint64_t* rel, int expect_cut) 
     if s.nplayed and S.refute != NULL:
         # Mid-trick (no table move): the card that last settled a test here after the
         # order's first choice failed goes first (``_refute.pxd``; only the order changes).
-        rkey = ref_hash(s, seat, S.ref_salt)
+        rkey = ref_hash(s, seat, S.ref_salt, n_seats_of(r) - 1)
         first = ref_card(S.refute, rkey, S.ref_mask)
         if first < 0 or not (legal >> first) & 1:
             # nothing for this trick so far (mostly its first visit): the coarser key's

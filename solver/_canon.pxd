@@ -144,9 +144,10 @@ cdef inline void canonicalise(const Rules* r, const State* s, Canon* c,
         while src != dst:
             i = ctz64(src)
             card = ctz64(dst)
-            if i != card:
-                to[shift + i] = <int8_t>(shift + card)
-                moved |= (<uint64_t>1) << (shift + i)
+            # Written whatever i is (to[] is read only for the moved cards), and ``moved``
+            # by arithmetic: whether a card moves is data, which the branch mispredicted.
+            to[shift + i] = <int8_t>(shift + card)
+            moved |= (<uint64_t>(i != card)) << (shift + i)
             src &= src - 1
             dst &= dst - 1
     for i in range(7):

@@ -9,7 +9,7 @@ follow ``trick_winner_m``'s own order of tests.
 
 from libc.stdint cimport uint64_t, int8_t
 from solver._rules cimport (Rules, State, TrumpRules, JOKER, bit, suit_cards, high_card,
-                            trick_winner_m)
+                            trick_winner_m, index_of, ctz64)
 from solver._rules cimport first_trick_plain_of, pair_from_second_trick_of
 
 
@@ -36,12 +36,10 @@ ctypedef struct Outlook:
 
 cdef inline int seat_of(const int8_t* cards, const int8_t* seats, int n,
                         uint64_t card) noexcept nogil:
-    """The seat that played ``card`` (a one-card mask) to the trick ``cards[0:n]``."""
-    cdef int k
-    for k in range(n):
-        if bit(cards[k]) == card:
-            return seats[k]
-    return seats[0]
+    """The seat that played ``card`` (a one-card mask) to the trick ``cards[0:n]``
+    (``cards``: 8 bytes, as ``index_of`` reads them; its branchless search, not a loop
+    whose exit mispredicted)."""
+    return seats[index_of(cards, n, ctz64(card))]
 
 
 cdef inline int follow_outlook(const Rules* r, const State* s, const TrumpRules* t,

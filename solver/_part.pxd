@@ -85,7 +85,8 @@ cdef inline uint64_t trick_rel_roles(const Rules* r, const int8_t* cards, int n,
         if cw == t.pair_winner and (mask >> t.pair_trigger) & 1 and \
                 (trick > 0 or not pair_from_second_trick_of(r)):
             return 0
-        if cw == t.top[0] or cw == t.top[1] or cw == t.top[2]:
+        # bitwise ``|``, not ``or``: one branch instead of three data-dependent ones
+        if (cw == t.top[0]) | (cw == t.top[1]) | (cw == t.top[2]):
             return 0
     return bit(cw)
 
@@ -109,10 +110,10 @@ cdef inline uint64_t closure(uint64_t rel, uint64_t in_play) noexcept nogil:
     cdef uint64_t out = 0, r, low
     cdef int su
     for su in range(4):
+        # no test for an empty ``r``: low = 0 then, and ~(low - 1) = 0 adds nothing
         r = rel & suit_cards(su)
-        if r:
-            low = r & (0 - r)
-            out |= in_play & suit_cards(su) & ~(low - 1)
+        low = r & (0 - r)
+        out |= in_play & suit_cards(su) & ~(low - 1)
     return out
 
 
@@ -120,13 +121,12 @@ cdef inline uint64_t close_runs(uint64_t rel, uint64_t in_play, uint64_t legal) 
     """``rel`` of an all-node whose player tried one card per run of equivalent ``legal``
     cards: when a suit's lowest relevant card is in such a run above its lowest card, the
     run's lowest card is added (the run is then kept whole; see the module note)."""
-    cdef uint64_t r, low, below
+    cdef uint64_t below
     cdef int su, c
     for su in range(4):
-        r = rel & suit_cards(su)
-        if not r:
-            continue
-        c = ctz64(r)
+        # One test for "r is empty, or its lowest card is not legal": an empty r gives
+        # card 63, never legal (cards are below 53).
+        c = ctz64((rel & suit_cards(su)) | (<uint64_t>1 << 63))
         if not (legal >> c) & 1:
             continue
         # Walk down while the next lower card in play is the player's (legal) too.

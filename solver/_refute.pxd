@@ -83,15 +83,23 @@ cdef inline int ref_bits(int cards) noexcept nogil:
     return REF_BITS - 6
 
 
-cdef inline uint32_t ref_hash(const State* s, int seat, uint64_t salt) noexcept nogil:
+cdef inline uint32_t ref_hash(const State* s, int seat, uint64_t salt,
+                              int max_played) noexcept nogil:
     """The memory's key of a mid-trick node: the trick number, the seat to move, the
     trick's cards so far in order and the mover's hand (with the hand: -1.2 %, exp-refute2);
     its low bits (``ref_bits``) are the entry's index, its bits from REF_TAG_BIT up (never
-    0) are kept in the entry as a tag above the move."""
-    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1) ^ salt
+    0) are kept in the entry as a tag above the move. ``max_played``: the most cards a
+    trick has before its last seat (``n_seats_of(r) - 1``, a constant in the specialised
+    builds): the loop runs that many times and keeps a step only below ``nplayed`` (a
+    mask; ``played`` past it may be stale), the same hash without the loop
+    exit that depended on ``nplayed``."""
+    cdef uint64_t h = <uint64_t>(s.trick * 8 + seat + 1) ^ salt, g, keep
     cdef int i
-    for i in range(s.nplayed):
-        h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
+    for i in range(max_played):
+        g = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ <uint64_t>(s.played[i] + 1)
+        # a mask, not ``g if i < nplayed else h``: gcc turns that back into early exits
+        keep = <uint64_t>0 - <uint64_t>(i < s.nplayed)
+        h = (g & keep) | (h & ~keep)
     h = (h * <uint64_t>0x9E3779B97F4A7C15ULL) ^ s.hands[seat]
     h *= <uint64_t>0xD6E8FEB86659FD93ULL
     return <uint32_t>(h >> 32) | REF_TAG_BIT

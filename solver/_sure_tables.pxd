@@ -74,7 +74,7 @@ cdef inline int _loses(const Rules* r, int a, int b, int trump, int trick, int i
                        const int8_t* tr_ripper) noexcept nogil:
     """1 if the card at ``idx`` (0 or 1) of the two-card trick [a, b] loses it for some
     option of the led card (a Joker's named suit, a Ripper's call)."""
-    cdef int8_t cards[2]
+    cdef int8_t cards[8]     # 8: trick_winner reads 8 bytes (index_of)
     cdef int js, called, n_js = 1, n_call = 1
     cards[0] = a
     cards[1] = b
@@ -106,7 +106,7 @@ cdef inline void sure_init(const Rules* r, Sure* q, uint64_t in_play, int trump,
     cdef int reps[3]
     cdef int p, k, c, x, rng, two_led, two_any, kinds
     cdef uint64_t rest, rest2, twos = 0, any_m, led_m, pair_m
-    cdef int8_t cards[3]
+    cdef int8_t cards[8]     # 8: trick_winner reads 8 bytes (index_of)
     cdef int8_t no_ripper = -1
     memset(q, 0, sizeof(Sure))
     if trump > 4:
