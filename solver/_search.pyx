@@ -25,17 +25,31 @@ from solver._search_japoleon cimport rules_fit as japoleon_fit, search_core as j
 
 cdef bint _specialised = True
 
+# The builds in the order ``_build_of`` numbers them, 0 the plain one (``search_core`` of
+# ``_ab.pxi``, included above): what ``run`` calls, and what each takes (``rules_fit``).
+ctypedef int (*SearchCore)(Search* S, const State* s, int want, int target, int* lo, int* hi,
+                           int* reached, int* moves, int* values, int* n_moves, int* first,
+                           int* line, int* n_line) noexcept nogil
+ctypedef bint (*RulesFit)(const Rules* r) noexcept nogil
+cdef enum:
+    N_BUILDS = 4
+BUILD_NAMES = (None, "japanese", "mighty", "japoleon")      # (``build_for``)
+cdef SearchCore _cores[N_BUILDS]
+cdef RulesFit _fits[N_BUILDS]
+_cores[0], _cores[1], _cores[2], _cores[3] = search_core, japanese_core, mighty_core, japoleon_core
+_fits[0], _fits[1], _fits[2], _fits[3] = rules_fit, japanese_fit, mighty_fit, japoleon_fit
+
 
 cdef int _build_of(const Rules* r) noexcept nogil:
     """The build of the search ``run`` hands a solve under ``r`` to: 1 Japanese's, 2 The
-    Mighty's, 3 Japoleon's, 0 the plain one (also while ``use_specialised(False)``)."""
-    if not _specialised:
-        return 0
-    if japanese_fit(r):
-        return 1
-    if mighty_fit(r):
-        return 2
-    return 3 if japoleon_fit(r) else 0
+    Mighty's, 3 Japoleon's (the first whose rules fit), 0 the plain one (also while
+    ``use_specialised(False)``)."""
+    cdef int k
+    if _specialised:
+        for k in range(1, N_BUILDS):
+            if _fits[k](r):
+                return k
+    return 0
 
 
 def build_for(dict rules):
@@ -44,7 +58,7 @@ def build_for(dict rules):
     build)."""
     cdef Rules r
     fill_rules(rules, &r)
-    return (None, "japanese", "mighty", "japoleon")[_build_of(&r)]
+    return BUILD_NAMES[_build_of(&r)]
 
 
 def use_specialised(on):
@@ -274,17 +288,7 @@ def run(dict rules, tuple hands, int leader, int trick, tuple played, int trump,
                 S.ref_leads = S.ref_coarse + S.ref_mask + 1
         special = _build_of(&r)
         with nogil:
-            if special == 1:
-                status = japanese_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
-                                       &n_moves, &first, line, &n_line)
-            elif special == 2:
-                status = mighty_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
-                                     &n_moves, &first, line, &n_line)
-            elif special == 3:
-                status = japoleon_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
-                                       &n_moves, &first, line, &n_line)
-            else:
-                status = search_core(&S, &s, want, target, &lo, &hi, &reached, moves, values,
+            status = _cores[special](&S, &s, want, target, &lo, &hi, &reached, moves, values,
                                      &n_moves, &first, line, &n_line)
             if want and status == 0:
                 value = lo
