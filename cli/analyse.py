@@ -11,7 +11,6 @@ from typing import Annotated, Optional
 import typer
 
 from napoleon_rules import Deal, get_variant, parse_deal
-from napoleon_rules.cards import sort_cards
 from napoleon_rules.deal import parse_hand
 from napoleon_rules.errors import DealError
 
@@ -135,8 +134,8 @@ def table_text(analysis) -> list[str]:
 
 
 def cards(cs) -> str:
-    """Cards in display order (as a position and 'napoleon solve' list them)."""
-    return " ".join(card_text(c) for c in sort_cards(cs)) or "none"
+    """A discard (already in display order: ``PartnerChoice``), for people."""
+    return " ".join(card_text(c) for c in cs) or "none"
 
 
 def note_text(analysis) -> str:

@@ -26,8 +26,13 @@ class PartnerChoice:
     value: int | None
     lower: int
     upper: int
-    discard: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()   #: in display order (``sort_cards``), as positions list cards
     call: int | None = None      #: a card that names this partner (Secretary: the coup card)
+
+    def __post_init__(self) -> None:
+        # Sorted once here, so the JSON, the par and the text show it as 'napoleon solve'
+        # and a position do, whatever order the search tried the cards in.
+        self.discard = tuple(sort_cards(self.discard))
 
     @property
     def exact(self) -> bool:
@@ -35,7 +40,7 @@ class PartnerChoice:
 
     def to_json(self) -> dict:
         return {"partner": self.partner, "value": self.value, "lower": self.lower,
-                "upper": self.upper, "discard": [card_name(c) for c in sort_cards(self.discard)],
+                "upper": self.upper, "discard": [card_name(c) for c in self.discard],
                 "call": None if self.call is None else card_name(self.call)}
 
 
@@ -87,7 +92,7 @@ class Cell:
         return {"declarer": self.declarer, "trump": strain_name(self.trump), "exact": self.exact,
                 "value": self.value, "lower": self.lower, "upper": self.upper,
                 "partner": None if best is None else best.partner,
-                "discard": [] if best is None else [card_name(c) for c in sort_cards(best.discard)],
+                "discard": [] if best is None else [card_name(c) for c in best.discard],
                 "call": None if best is None or best.call is None else card_name(best.call),
                 "bid": None if self.bid is None else str(self.bid), "score": self.score,
                 "scores": self.scores, "choices": [c.to_json() for c in self.choices],

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from napoleon_rules import Auction, Bid, Contract, Variant
-from napoleon_rules.cards import NT, SUIT_SYMBOLS, Suit, card_name, mask_of, sort_cards
+from napoleon_rules.cards import NT, SUIT_SYMBOLS, Suit, card_name, mask_of
 from napoleon_rules.errors import IllegalPlayError
 from napoleon_rules.variants import Bridge, Japanese, Japoleon, Mighty, Nap, Secretary
 
@@ -160,7 +160,7 @@ class Par:
             "bid": None if self.bid is None else str(self.bid),
             "trump": None if self.declarer is None else strain_name(self.trump),
             "partner": self.partner,
-            "discard": [card_name(c) for c in sort_cards(self.discard)],
+            "discard": [card_name(c) for c in self.discard],   # (a PartnerChoice's: sorted)
             "call": None if self.call is None else card_name(self.call),
             "value": self.value,
             "scores": self.scores,
