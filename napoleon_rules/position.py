@@ -303,13 +303,9 @@ class Position:
             # The hands' sizes say the play is past trick 1, and 'trick' was left out.
             raise PositionError(f"{e} (the position has no 'trick' field, so it is read as 0: "
                                 "give the number of complete tricks)") from None
-        # Replay the current trick from its start so every played card is checked for legality.
-        # Secretary: a coup card in this trick may be what spent the reveal, so the replay
-        # starts with it unspent; the stated value is restored after the replay.
-        start = replace(pos, reveal_used=pos.reveal_used and pos.coup_card not in played,
-                        hands=tuple(
-            h | mask_of(c for i, c in enumerate(played) if (leader + i) % n == s)
-            for s, h in enumerate(pos.hands)))
+        # Replay the current trick from its start so every played card is checked for legality
+        # (the stated reveal is restored after the replay).
+        start = trick_start(pos, played)
         if played and played[0] == JOKER and joker_suit is not None and \
                 not variant.led_joker_names_suit():
             raise PositionError("state 'joker_suit': a led Joker names no suit in this "
@@ -321,9 +317,9 @@ class Position:
             if problem:
                 raise PositionError(problem)
         cur = start
-        for i, c in enumerate(played):
-            move = Move(c, joker_suit if (i == 0 and c == JOKER) else None,
-                        bool(state.get("joker_called", False)) if i == 0 else False)
+        for i, move in enumerate(trick_moves(played, joker_suit,
+                                             bool(state.get("joker_called", False)))):
+            c = move.card
             if i == 0 and c == JOKER and joker_suit is None and any(
                     m.joker_suit is not None for m in cur.legal_moves() if m.card == JOKER):
                 raise PositionError("the Joker was led: state 'joker_suit' must name the suit to follow")
@@ -419,6 +415,26 @@ class Position:
         if (self.coup_card is not None or self.reveal_used) and not v.has_coup_card:
             raise PositionError(f"state 'coup_card'/'reveal_used': {v.name} has no coup card")
         v.check_position(self)
+
+
+def trick_start(pos: Position, played: Sequence[int]) -> Position:
+    """``pos``, whose hands no longer hold ``played`` (the current trick's cards from its
+    leader), as it was before the trick's first card: each card back in the hand that played
+    it, no card played and no lead state; in Secretary a reveal this trick may have spent
+    (its coup card among ``played``) unspent, since replaying the trick spends it again."""
+    n = pos.players
+    return replace(pos, played=(), joker_suit=None, joker_called=False,
+                   reveal_used=pos.reveal_used and pos.coup_card not in played,
+                   hands=tuple(h | mask_of(c for i, c in enumerate(played)
+                                           if (pos.leader + i) % n == s)
+                               for s, h in enumerate(pos.hands)))
+
+
+def trick_moves(played: Sequence[int], joker_suit, joker_called: bool) -> list[Move]:
+    """The current trick's cards as the moves that played them: the lead with the suit a
+    led Joker named and whether the Ripper called the Joker."""
+    return [Move(c, joker_suit if i == 0 and c == JOKER else None, joker_called and i == 0)
+            for i, c in enumerate(played)]
 
 
 def joker_call_problem(v: Variant, trump, played: Sequence[int], trick: int) -> str | None:

@@ -14,8 +14,7 @@ from typing import Sequence
 from napoleon_rules.cards import JOKER, card_name, cards_of, count, mask_of
 from napoleon_rules.errors import IllegalPlayError, plural
 from napoleon_rules.game import holder
-from napoleon_rules.moves import Move
-from napoleon_rules.position import Position
+from napoleon_rules.position import Position, trick_moves, trick_start
 
 from . import api
 from .advice_core import (AdviceError, Estimate, SearchBudget, announce, max_value, mean_estimate,
@@ -183,22 +182,9 @@ def play_knowledge(pos, seat: int, call: int | None, discards: int,
 
 
 def _trick_start(pos, hands: Sequence[int]) -> Position:
-    """``pos`` with ``hands`` (the hands after the current trick's cards) as it was before
-    the trick's first card: each card back in the hand that played it, the lead's state
-    and, in Secretary, a reveal this trick may have spent unspent (as ``Position.from_json``
-    replays a trick)."""
-    n = pos.players
-    start = list(hands)
-    for i, c in enumerate(pos.played):
-        start[(pos.leader + i) % n] |= 1 << c
-    return replace(pos, hands=tuple(start), played=(), joker_suit=None, joker_called=False,
-                   reveal_used=pos.reveal_used and pos.coup_card not in pos.played)
-
-
-def _trick_moves(pos) -> list[Move]:
-    """The current trick's cards as moves, the lead with its named suit or Joker call."""
-    return [Move(c, pos.joker_suit if i == 0 and c == JOKER else None,
-                 pos.joker_called if i == 0 else False) for i, c in enumerate(pos.played)]
+    """``pos`` with ``hands`` (a sample's hands after the current trick's cards) as it was
+    before the trick's first card (``trick_start``)."""
+    return trick_start(replace(pos, hands=tuple(hands)), pos.played)
 
 
 def trick_replays(pos, hands: Sequence[int]) -> bool:
@@ -206,7 +192,7 @@ def trick_replays(pos, hands: Sequence[int]) -> bool:
     after them), each seat's card from its hand as the trick went on."""
     cur = _trick_start(pos, hands)
     try:
-        for move in _trick_moves(pos):
+        for move in trick_moves(pos.played, pos.joker_suit, pos.joker_called):
             cur = cur.play(move)
     except IllegalPlayError:
         return False
@@ -230,7 +216,8 @@ def trick_facts(pos, seat: int, unseen: int) -> list[HoldsCard]:
     if not pos.played:
         return facts
     cur = _trick_start(pos, pos.hands)
-    for i, move in enumerate(_trick_moves(pos)):
+    for i, move in enumerate(trick_moves(pos.played, pos.joker_suit,
+                                                   pos.joker_called)):
         s, c = cur.to_move, move.card
         with_joker = list(cur.hands)
         with_joker[s] = 1 << c | 1 << JOKER
