@@ -12,7 +12,7 @@ import pytest
 
 from cli import solving
 from napoleon_rules import parse_deal
-from cli_runner import run
+from cli_runner import error_line, run
 
 
 def fast_engine_built() -> bool:
@@ -20,17 +20,6 @@ def fast_engine_built() -> bool:
 
 
 needs_fast = pytest.mark.skipif(not fast_engine_built(), reason="the solver extension is not built")
-
-
-def assert_user_error(result, *fragments: str) -> None:
-    """Exit code 2, one line on stderr starting 'error:' that names the problem, no traceback."""
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for f in fragments:
-        assert f in lines[0], (f, lines[0])
-    assert "Traceback" not in result.stderr + result.stdout
 
 
 # Bridge, No Trump, two tricks left. East (1) has led K♠; South (2), the declarer's partner,
@@ -109,7 +98,7 @@ def test_rules_names_the_cards_dealt_to_no_hand_as_the_rules_do():
     assert "5 players x 10 cards, 3 open cards;" in run("rules", "japoleon").stdout
     assert "5 players x 10 cards, 3 in the kitty;" in run("rules", "mighty").stdout
     deal = run("deal", "-v", "japoleon", "--seed", "1").stdout.strip()
-    assert_user_error(run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "AS"),
+    error_line(run("solve", deal, "--declarer", "0", "--trump", "S", "--call", "AS"),
                       "the declarer takes the 3 open cards and puts 3 cards away: give "
                       "--discard with 3 cards of the hand and the open cards")
 
@@ -201,18 +190,18 @@ JAPANESE_DEAL = ("japanese:KQ2.863.7.K32 AT.KJ5.A95.87 9.T7.J64.AQJ6 743.42.Q32.
 
 
 def test_show_duplicated_card():
-    assert_user_error(run("show", JAPANESE_DEAL.replace("J.9..", "J.9..K")), "KC", "twice")
+    error_line(run("show", JAPANESE_DEAL.replace("J.9..", "J.9..K")), "KC", "twice")
 
 
 def test_show_missing_card():
     # 4♣ taken out of the last hand: the deal misses it.
-    assert_user_error(run("show", JAPANESE_DEAL.replace("KT8.T4", "KT8.T")), "missing", "4C")
+    error_line(run("show", JAPANESE_DEAL.replace("KT8.T4", "KT8.T")), "missing", "4C")
 
 
 def test_show_wrong_hand_size():
     # 9♥ moved from the blind into hand 0: every card once, but hand 0 holds 11.
     moved = JAPANESE_DEAL.replace("KQ2.863.", "KQ2.9863.").replace("J.9..", "J...")
-    assert_user_error(run("show", moved), "hand 0", "11")
+    error_line(run("show", moved), "hand 0", "11")
 
 
 # ---- solve --------------------------------------------------------------------------------------
@@ -258,7 +247,7 @@ def test_auto_engine_falls_back_to_reference_when_the_solver_is_not_built(monkey
     monkeypatch.setattr(solving, "fast_solver", lambda: None)
     r = run("solve", "--example")
     assert r.exit_code == 0 and "engine: reference" in r.stdout
-    assert_user_error(run("solve", "--example", "--engine", "fast"), "not built")
+    error_line(run("solve", "--example", "--engine", "fast"), "not built")
 
 
 @needs_fast
@@ -285,7 +274,7 @@ def test_reference_refuses_a_long_position(tmp_path):
              ["AH", "KH", "QH", "JH", "TH"], ["9H", "8H", "7H", "6H", "5H"]]
     pos = {"variant": "bridge", "trump": "S", "declarer": 0, "partner": 2, "hands": hands,
            "leader": 0, "trick": 8}
-    assert_user_error(run("solve", "-p", write(tmp_path, pos), "--engine", "reference"),
+    error_line(run("solve", "-p", write(tmp_path, pos), "--engine", "reference"),
                       "5 tricks", "--engine fast")
 
 
@@ -336,7 +325,7 @@ def test_a_limited_solve_still_prints_its_bounds_as_json(tmp_path):
 
 
 def test_the_reference_engine_takes_no_table_size():
-    assert_user_error(run("solve", "--example", "--engine", "reference", "--tt-mb", "8"),
+    error_line(run("solve", "--example", "--engine", "reference", "--tt-mb", "8"),
                       "--tt-mb", "reference")
 
 
@@ -379,7 +368,7 @@ def test_bench_takes_the_table_size():
     assert small["solver"]["deal_nodes"] != usual["solver"]["deal_nodes"]
     assert "1 MB table" in run("bench", "-v", "japanese", "--deals", "1", "--cards", "3",
                                "--tt-mb", "1").stdout
-    assert_user_error(run("bench", "--tt-mb", "0"), "--tt-mb must be")
+    error_line(run("bench", "--tt-mb", "0"), "--tt-mb must be")
 
 
 @needs_fast
@@ -406,8 +395,8 @@ def test_bench_analyse_refuses_what_does_not_apply_and_reports_limits():
     for extra, what in ((("--mode", "value"), "--mode"), (("--cards", "3"), "--cards"),
                         (("--vs-dds",), "--vs-dds"), (("--vs-plain",), "--vs-plain"),
                         (("-j", "0"), "--jobs must be")):
-        assert_user_error(run("bench", "-v", "nap", "--analyse", *extra), what)
-    assert_user_error(run("bench", "-v", "nap", "--jobs", "2"), "--jobs", "--analyse")
+        error_line(run("bench", "-v", "nap", "--analyse", *extra), what)
+    error_line(run("bench", "-v", "nap", "--jobs", "2"), "--jobs", "--analyse")
     r = run("bench", "-v", "nap", "--analyse", "--deals", "2", "--node-limit", "1", "-j", "1")
     assert r.exit_code == 3 and "2 of 2 tables stopped by a limit" in r.stdout
     assert r.stderr.startswith("error: a limit stopped 2 of 2 tables")
@@ -424,11 +413,11 @@ def test_analyse_counts_the_nodes_of_its_searches():
 
 # ---- bad input: one line, exit code 2 ---------------------------------------------------------
 def test_missing_file():
-    assert_user_error(run("solve", "-p", "/no/such/position.json"), "no such file", "/no/such/position.json")
+    error_line(run("solve", "-p", "/no/such/position.json"), "no such file", "/no/such/position.json")
 
 
 def test_no_position_given():
-    assert_user_error(run("solve"), "DEAL", "--deal-file", "--position", "--example")
+    error_line(run("solve"), "DEAL", "--deal-file", "--position", "--example")
 
 
 NAP3_DEAL = "nap:KJ.7.A.6 ..Q3.AKQ .A.84.J3 | AQT98765432.KQJT9865432.KJT97652.T987542"
@@ -442,13 +431,13 @@ def test_a_mistyped_deal_file_is_no_such_file(args):
     """One word with no 'V:' prefix cannot be a deal (its hands are separated by spaces): it
     is a file name, so a missing one says so, not how a deal is written."""
     name = args[1]
-    assert_user_error(run(*args), f"no such file: {name}")
+    error_line(run(*args), f"no such file: {name}")
 
 
 def test_a_hand_or_a_deal_without_prefix_still_gets_the_deals_error(tmp_path):
-    assert_user_error(run("show", "AKQ.JT9.2.AK3"), "a deal is written")
-    assert_user_error(run("show", "KJ.7.A.6 ..Q3.AKQ"), "a deal is written")
-    assert_user_error(run("show", str(tmp_path)), "is a directory")
+    error_line(run("show", "AKQ.JT9.2.AK3"), "a deal is written")
+    error_line(run("show", "KJ.7.A.6 ..Q3.AKQ"), "a deal is written")
+    error_line(run("show", str(tmp_path)), "is a directory")
 
 
 def test_show_reads_a_deal_file_or_standard_input(tmp_path):
@@ -485,7 +474,7 @@ def test_solve_help_gives_todays_speed():
 ])
 def test_errors_name_the_option_as_typed(args, fragments):
     result = run(*args)
-    assert_user_error(result, *fragments)
+    error_line(result, *fragments)
     for internal in ("time_limit", "tt_mb", "Value error", "jobs must"):
         assert internal not in result.stderr.replace("--jobs must", ""), result.stderr
 
@@ -524,9 +513,9 @@ def test_bridge_seats_are_read_as_compass_letters_too():
     cell = run("analyse", BRIDGE_DEAL, "--declarer", "N", "--trump", "S", "--json")
     assert cell.exit_code == 0, cell.stderr
     assert [c["declarer"] for c in json.loads(cell.stdout)["cells"]] == [0]
-    assert_user_error(run("solve", BRIDGE_DEAL, "--declarer", "X", "--trump", "NT"),
+    error_line(run("solve", BRIDGE_DEAL, "--declarer", "X", "--trump", "NT"),
                       "--declarer must be a seat 0..3 or N E S W, not 'X'")
-    assert_user_error(run("analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "N"),
+    error_line(run("analyse", NAP3_DEAL, "-o", "players=3", "--declarer", "N"),
                       "--declarer must be a seat 0..2, not 'N'")      # letters: bridge only
 
 
@@ -541,45 +530,45 @@ def test_counts_of_one_are_singular():
 
 
 def test_malformed_json_file(tmp_path):
-    assert_user_error(run("solve", "-p", write(tmp_path, '{"variant": "bridge",')), "malformed JSON")
+    error_line(run("solve", "-p", write(tmp_path, '{"variant": "bridge",')), "malformed JSON")
 
 
 def test_malformed_json_stdin():
-    assert_user_error(run("solve", "-p", "-", input="not json"), "malformed JSON", "standard input")
+    error_line(run("solve", "-p", "-", input="not json"), "malformed JSON", "standard input")
 
 
 def test_position_not_an_object(tmp_path):
-    assert_user_error(run("solve", "-p", write(tmp_path, "[1, 2]")), "JSON object")
+    error_line(run("solve", "-p", write(tmp_path, "[1, 2]")), "JSON object")
 
 
 def test_unknown_variant_in_position(tmp_path):
-    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "variant": "whist"})),
+    error_line(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "variant": "whist"})),
                       "unknown variant", "whist")
 
 
 def test_unknown_option_in_position(tmp_path):
     pos = {**JAPANESE_ENDING, "options": {"no_such_rule": True}}
-    assert_user_error(run("solve", "-p", write(tmp_path, pos)), "no option", "no_such_rule")
+    error_line(run("solve", "-p", write(tmp_path, pos)), "no option", "no_such_rule")
 
 
 def test_duplicated_card_in_position(tmp_path):
     hands = [h[:] for h in BRIDGE_ENDING["hands"]]
     hands[0][1] = "AD"  # West holds A♦ too
-    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+    error_line(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
                       "AD", "twice")
 
 
 def test_wrong_hand_size_in_position(tmp_path):
     hands = [h[:] for h in BRIDGE_ENDING["hands"]]
     hands[3].append("QC")  # West holds 3 cards with 2 tricks to go
-    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+    error_line(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
                       "hand 3", "3 cards")
 
 
 def test_missing_card_in_position(tmp_path):
     hands = [h[:] for h in BRIDGE_ENDING["hands"]]
     hands[0] = ["2S"]  # North lost K♦: one card short
-    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
+    error_line(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})),
                       "hand 0", "1 cards")
 
 
@@ -588,29 +577,29 @@ def test_illegal_card_in_played(tmp_path):
     pos = {**JAPANESE_ENDING, "played": ["KC", "KS"],
            "hands": [["AS", "5H", "TD"], ["QH", "AC"], ["5C", "3H"], ["9H", "QS", "KD"],
                      ["AD", "TS", "4C"]]}
-    assert_user_error(run("solve", "-p", write(tmp_path, pos)), "illegal card in 'played'", "KS")
+    error_line(run("solve", "-p", write(tmp_path, pos)), "illegal card in 'played'", "KS")
 
 
 def test_bad_card_text(tmp_path):
     hands = [h[:] for h in BRIDGE_ENDING["hands"]]
     hands[1] = ["1D"]
-    assert_user_error(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})), "1D")
+    error_line(run("solve", "-p", write(tmp_path, {**BRIDGE_ENDING, "hands": hands})), "1D")
 
 
 def test_unknown_variant_option_on_the_command_line():
-    assert_user_error(run("deal", "--variant", "whist", "--seed", "1"), "unknown variant", "whist")
-    assert_user_error(run("rules", "whist"), "unknown variant")
-    assert_user_error(run("deal", "-v", "japanese", "-o", "colour=red"), "no option", "colour")
-    assert_user_error(run("deal", "-v", "japanese", "-o", "players=9"), "players", "9")
-    assert_user_error(run("rules", "japanese", "-o", "players"), "name=value")
+    error_line(run("deal", "--variant", "whist", "--seed", "1"), "unknown variant", "whist")
+    error_line(run("rules", "whist"), "unknown variant")
+    error_line(run("deal", "-v", "japanese", "-o", "colour=red"), "no option", "colour")
+    error_line(run("deal", "-v", "japanese", "-o", "players=9"), "players", "9")
+    error_line(run("rules", "japanese", "-o", "players"), "name=value")
 
 
 def test_bad_count():
-    assert_user_error(run("deal", "-v", "japanese", "--seed", "1", "--count", "0"), "--count")
+    error_line(run("deal", "-v", "japanese", "--seed", "1", "--count", "0"), "--count")
 
 
 def test_position_and_example_together(tmp_path):
-    assert_user_error(run("solve", "--example", "-p", write(tmp_path, BRIDGE_ENDING)), "not both")
+    error_line(run("solve", "--example", "-p", write(tmp_path, BRIDGE_ENDING)), "not both")
 
 
 def test_unexpected_error_has_no_traceback_unless_debug(monkeypatch):
@@ -686,7 +675,7 @@ def test_a_console_without_the_signs_gets_ascii():
 def test_a_table_too_large_for_the_machine_is_a_user_error():
     for args in (("solve", "--example"), ("bench", "--deals", "1", "--cards", "2")):
         result = run(*args, "--tt-mb", str(1 << 20))
-        assert_user_error(result, "could not reserve a transposition table", "(--tt-mb)")
+        error_line(result, "could not reserve a transposition table", "(--tt-mb)")
         assert "tt_mb" not in result.stderr
     # In Python the advice names the argument; the command line's wording is command_line.
     import solver
@@ -700,9 +689,9 @@ def test_a_table_too_large_for_the_machine_is_a_user_error():
 
 def test_json_too_deep_or_too_long_is_malformed(tmp_path):
     deep = '{"variant": "japanese", "hands": ' + "[" * 100_000 + "]" * 100_000 + "}"
-    assert_user_error(run("solve", "-p", write(tmp_path, deep)), "malformed JSON", "deeply")
+    error_line(run("solve", "-p", write(tmp_path, deep)), "malformed JSON", "deeply")
     long = '{"variant": "japanese", "hands": [], "declarer": 0, "trick": ' + "9" * 5000 + "}"
-    assert_user_error(run("solve", "-p", write(tmp_path, long)), "malformed JSON", "digits")
+    error_line(run("solve", "-p", write(tmp_path, long)), "malformed JSON", "digits")
 
 
 @pytest.mark.parametrize("args,fragment", [
@@ -712,7 +701,7 @@ def test_json_too_deep_or_too_long_is_malformed(tmp_path):
 ])
 def test_bad_bid_text_is_a_user_error(args, fragment):
     deal = "nap:J4.J.K.Q K7.8.AJ. .Q4.5.A6 .T..T932 A.A9.8.K | QT986532.K76532.QT976432.J8754"
-    assert_user_error(run("solve", deal, "--declarer", "1", *args), fragment)
+    error_line(run("solve", deal, "--declarer", "1", *args), fragment)
 
 
 @needs_fast
@@ -725,7 +714,7 @@ def test_play_advice_with_every_sample_stopped_exits_3(tmp_path):
 
 def test_endless_input_is_refused_not_read_forever():
     from cli.common import MAX_INPUT_CHARS
-    assert_user_error(run("solve", "-p", "-", input=" " * (MAX_INPUT_CHARS + 1)),
+    error_line(run("solve", "-p", "-", input=" " * (MAX_INPUT_CHARS + 1)),
                       "standard input holds more than")
 
 
@@ -751,10 +740,10 @@ def test_input_that_is_not_utf8_is_named_so_on_stdin_and_on_the_command_line(tmp
     # A file said "is not UTF-8 text", but standard input and arguments gave the undecodable
     # byte as a character: "unknown rank '\udcff' in C".
     deal = run("deal", "-v", "japanese", "--seed", "1").stdout.strip()
-    assert_user_error(run("show", "-", input=deal.encode() + b"\xff"),
+    error_line(run("show", "-", input=deal.encode() + b"\xff"),
                       "standard input is not UTF-8 text")
-    assert_user_error(run("show", deal + "\udcff"), "is not UTF-8 text", "\\xff")
-    assert_user_error(run("solve", "--example", "--play", "K\udce2"),
+    error_line(run("show", deal + "\udcff"), "is not UTF-8 text", "\\xff")
+    error_line(run("solve", "--example", "--play", "K\udce2"),
                       "the argument 'K\\xe2' is not UTF-8 text")
     # as the shell passes them: bytes, through the entry point
     import os
@@ -769,9 +758,9 @@ def test_input_that_is_not_utf8_is_named_so_on_stdin_and_on_the_command_line(tmp
 
 
 def test_negative_seeds_and_huge_benches_are_refused():
-    assert_user_error(run("deal", "-v", "japanese", "--seed=-1"), "--seed must be 0 or more")
-    assert_user_error(run("advise", "bid", "AKQ.JT9.2.AK3", "--seed=-1"), "--seed must be 0")
-    assert_user_error(run("bench", "--deals", "100000000", "--cards", "1"), "--deals must be")
+    error_line(run("deal", "-v", "japanese", "--seed=-1"), "--seed must be 0 or more")
+    error_line(run("advise", "bid", "AKQ.JT9.2.AK3", "--seed=-1"), "--seed must be 0")
+    error_line(run("bench", "--deals", "100000000", "--cards", "1"), "--deals must be")
 
 
 def test_readme_option_tables_are_the_rules_json():
@@ -899,7 +888,7 @@ def test_counts_of_one_are_singular(tmp_path):
     r = run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74...",
             "--short-hands", "-o", "min_bid=2", "--declarer", "0", "--trump", "S")
     assert r.exit_code == 0 and "General 1    \u22641 point\n" in r.stdout, r.stderr
-    assert_user_error(run("advise", "bid", "A...", "-v", "nap"), "the hand holds 1 card; nap needs 5")
+    error_line(run("advise", "bid", "A...", "-v", "nap"), "the hand holds 1 card; nap needs 5")
 
 
 @pytest.mark.skipif(not fast_engine_built(), reason="the fast solver is not built")

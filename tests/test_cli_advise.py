@@ -22,7 +22,7 @@ from solver.advice_core import SearchBudget
 from solver.advice_plan import STOP_EVERY
 from solver.advisor import Plan, advise_bid, advise_discard, declare
 from solver.sampling import HoldsCard
-from cli_runner import WIDE, runner
+from cli_runner import WIDE, error_line, runner
 
 
 #: A 7-player Japanese hand (7 cards) and its 3-card blind: quick to advise.
@@ -36,11 +36,7 @@ def run(*args: str):
 
 
 def refused(*args: str) -> str:
-    r = run(*args)
-    lines = r.stderr.strip().splitlines()
-    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), \
-        (r.exit_code, r.stdout, r.stderr)
-    return lines[0]
+    return error_line(run(*args))
 
 
 @pytest.fixture

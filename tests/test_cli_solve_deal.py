@@ -19,7 +19,7 @@ from napoleon_rules import Choices, get_variant, random_deal
 from napoleon_rules.cards import NT, Suit, card_name, count, parse_card, parse_cards
 from napoleon_rules.deal import deal_str
 from napoleon_rules.moves import Bid
-from cli_runner import run, runner
+from cli_runner import error_line, run, runner
 
 solver = pytest.importorskip("solver")
 
@@ -52,14 +52,6 @@ def declared(variant, seed, how):
         choices = Choices(call=highest_card(deal.hands[2], bid.trump),
                           discard=tuple(parse_cards("JS KS 5H")))
     return deal, variant.declare(deal, declarer, bid, choices)[1]
-
-
-def one_line_error(res, *fragments: str) -> None:
-    assert res.exit_code == 2, (res.exit_code, res.output)
-    lines = res.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr
-    for f in fragments:
-        assert f in lines[0], (f, lines[0])
 
 
 @pytest.mark.parametrize("variant,opts,seed,args,how", SMALL_DECLARATIONS,
@@ -274,38 +266,38 @@ NOT_HELD = next(card_name(c) for c in range(52) if (JAPANESE_DEAL.hands[1] >> c)
     (["--declarer", "0", "-o", "yoromeki=maybe"], ["yoromeki"]),
 ])
 def test_bad_japanese_deal_input_is_one_line_with_exit_code_2(args, fragments):
-    one_line_error(run("solve", deal_str(JAPANESE_DEAL), *args, *LIMIT), *fragments)
+    error_line(run("solve", deal_str(JAPANESE_DEAL), *args, *LIMIT), *fragments)
 
 
 def test_bad_input_of_the_other_variants():
     nap = deal_str(random_deal(NAP3, 1))
-    one_line_error(run("solve", nap, "-o", "players=3", "--declarer", "0", "--trump", "S"),
+    error_line(run("solve", nap, "-o", "players=3", "--declarer", "0", "--trump", "S"),
                    "nap: give only --declarer and --bid")
-    one_line_error(run("solve", nap, "-o", "players=3", "--declarer", "0", "--bid", "9"),
+    error_line(run("solve", nap, "-o", "players=3", "--declarer", "0", "--bid", "9"),
                    "--bid", "3 misere 4 nap", "'9'")
-    one_line_error(run("solve", nap, "--declarer", "0"), "hand")  # wrong size for 5 players
+    error_line(run("solve", nap, "--declarer", "0"), "hand")  # wrong size for 5 players
     bridge = deal_str(random_deal(get_variant("bridge"), 1))
-    one_line_error(run("solve", bridge, "--declarer", "0", "--trump", "S", "--call", "AS"),
+    error_line(run("solve", bridge, "--declarer", "0", "--trump", "S", "--call", "AS"),
                    "fixed partnership")
-    one_line_error(run("solve", bridge, "--declarer", "0", "--trump", "S", "--bid", "8"),
+    error_line(run("solve", bridge, "--declarer", "0", "--trump", "S", "--bid", "8"),
                    "1..7")
     sec_deal, sec_discard = deal_and_discard(get_variant("secretary"), 1)
     sec = deal_str(sec_deal)
     discard = " ".join(card_name(c) for c in sec_discard)
-    one_line_error(run("solve", sec, "--declarer", "0", "--trump", "S", "--partner", "2",
+    error_line(run("solve", sec, "--declarer", "0", "--trump", "S", "--partner", "2",
                        "--discard", discard), "coup card itself matters", "--call")
     own = card_name(max(c for c in range(52) if (sec_deal.hands[0] >> c) & 1
                         and c not in sec_discard))
-    one_line_error(run("solve", sec, "--declarer", "0", "--trump", "S", "--call", own,
+    error_line(run("solve", sec, "--declarer", "0", "--trump", "S", "--call", own,
                        "--discard", discard), "coup card must not be in Napoleon's hand")
-    one_line_error(run("solve", "japanese AKQ", "--declarer", "0"), "a deal is written")
-    one_line_error(run("solve", "--deal-file", "no/such/file.txt", "--declarer", "0"),
+    error_line(run("solve", "japanese AKQ", "--declarer", "0"), "a deal is written")
+    error_line(run("solve", "--deal-file", "no/such/file.txt", "--declarer", "0"),
                    "no such file")
 
 
 def test_deal_options_need_a_deal():
     for extra in (["--declarer", "0"], ["--alone"], ["--partner", "1"], ["--bid", "3"]):
-        one_line_error(run("solve", "--example", *extra), "go with a deal")
+        error_line(run("solve", "--example", *extra), "go with a deal")
 
 
 def test_the_line_shows_the_jokers_suit_and_the_joker_call(tmp_path):
@@ -384,7 +376,7 @@ def test_play_moves_then_solve_gives_a_position_for_advise_play(tmp_path):
     assert r.exit_code == 2 and "--earlier CARDS" in r.stderr     # the stock is unseen
     r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:2])])
     # (it said "1 complete trick of 3 cards hold 3 cards, not 2")
-    one_line_error(r, "--earlier: 2 cards given, but the complete trick holds 3")
+    error_line(r, "--earlier: 2 cards given, but the complete trick holds 3")
     r = runner.invoke(app, advise + ["--earlier", " ".join(cards[:3])])
     assert r.exit_code == 0, r.stderr
     assert f"{52 - count(reached.hands[seat]) - 4} unseen cards" in r.stdout
@@ -448,7 +440,7 @@ def test_a_bid_in_another_suit_than_the_trump_is_named():
     deal = deal_str(random_deal(get_variant("japanese", {"players": 7}), 5))
     res = runner.invoke(app, ["solve", deal, "-o", "players=7", "--declarer", "0", "--trump", "S",
                               "--bid", "12H"])
-    one_line_error(res, "--bid 12H is in another suit than --trump", "level alone (12)")
+    error_line(res, "--bid 12H is in another suit than --trump", "level alone (12)")
 
 
 def test_nap_trump_rows_of_analyse_are_read_by_solve():
@@ -463,7 +455,7 @@ def test_nap_trump_rows_of_analyse_are_read_by_solve():
     assert json.loads(accented.stdout)["declaration"] == by_bid["declaration"], accented.stderr
     lead = json.loads(runner.invoke(app, base + ["--trump", "lead"]).stdout)
     assert lead["declaration"]["bid"] != "misere"
-    one_line_error(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
+    error_line(runner.invoke(app, base + ["--trump", "misere", "--bid", "3"]),
                    "--trump misere and --bid 3 disagree")
 
 
@@ -474,7 +466,7 @@ def test_a_bridge_bid_may_name_its_strain():
     by_name = json.loads(runner.invoke(app, base + ["--bid", "3nt"]).stdout)
     assert by_name["declaration"] == by_level["declaration"]
     assert by_name["declaration"]["bid"] == "3NT"
-    one_line_error(runner.invoke(app, base + ["--bid", "3S"]), "--bid 3S is in another strain")
+    error_line(runner.invoke(app, base + ["--bid", "3S"]), "--bid 3S is in another strain")
 
 
 def test_cards_and_suits_as_the_output_prints_them_are_read_back():

@@ -13,7 +13,7 @@ from solver.advice_core import SearchBudget
 from solver.advice_play import play_knowledge, trick_replays
 from solver.advisor import advise_play
 from solver.sampling import DealSampler
-from cli_runner import run
+from cli_runner import error_line, run
 
 NODE_BUDGET = SearchBudget(time_limit=None, node_limit=200_000)
 
@@ -133,13 +133,6 @@ def test_a_mighty_played_on_a_joker_call_leaves_both_readings_open():
 # ---- one command's output given to another -----------------------------------------------------
 
 
-def one_error_line(result) -> str:
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    return lines[0]
-
-
 @pytest.mark.parametrize("command", [["solve", "-", "--declarer", "0"], ["analyse", "-"],
                                      ["show", "-"]])
 def test_json_where_a_deal_is_read_says_so(command):
@@ -147,7 +140,7 @@ def test_json_where_a_deal_is_read_says_so(command):
     file given as DEAL) was read as a deal of a variant named '{"variant"'."""
     dealt = run("deal", "-v", "nap", "--seed", "5", "--json")
     assert dealt.exit_code == 0
-    line = one_error_line(run(*command, input=dealt.stdout))
+    line = error_line(run(*command, input=dealt.stdout))
     assert "standard input holds JSON, not a deal in the one-line notation" in line
     assert '"deal" field' in line and "unknown variant" not in line
 
@@ -156,20 +149,20 @@ def test_json_deal_argument_and_file_say_so(tmp_path):
     solved = run("solve", "--example", "--json")
     path = tmp_path / "solved.json"
     path.write_text(solved.stdout)
-    assert f"{path} holds JSON" in one_error_line(run("solve", str(path), "--declarer", "0"))
-    assert f"{path} holds JSON" in one_error_line(run("solve", "--deal-file", str(path),
+    assert f"{path} holds JSON" in error_line(run("solve", str(path), "--declarer", "0"))
+    assert f"{path} holds JSON" in error_line(run("solve", "--deal-file", str(path),
                                                       "--declarer", "0"))
-    assert "the DEAL argument holds JSON" in one_error_line(run("show", '{"variant": "nap"}'))
+    assert "the DEAL argument holds JSON" in error_line(run("show", '{"variant": "nap"}'))
 
 
 def test_a_command_output_given_as_a_position_says_where_the_position_is():
     solved = run("solve", "--example", "--json")
-    line = one_error_line(run("solve", "-p", "-", input=solved.stdout))
+    line = error_line(run("solve", "-p", "-", input=solved.stdout))
     assert "its position is the \"position\" field" in line
     position = json.dumps(json.loads(solved.stdout)["position"])
     assert run("solve", "-p", "-", input=position).exit_code == 0
     dealt = run("deal", "-v", "nap", "--seed", "5", "--json")
-    line = one_error_line(run("advise", "play", "-p", "-", "--seat", "0", input=dealt.stdout))
+    line = error_line(run("advise", "play", "-p", "-", "--seat", "0", input=dealt.stdout))
     assert "'napoleon deal --json'" in line
 
 
@@ -233,7 +226,7 @@ def test_advise_play_reads_a_bridge_seat_as_solve_does(tmp_path):
     assert by_letter.exit_code == 0, by_letter.stderr
     assert by_letter.stdout == by_number.stdout
     assert by_letter.stdout.startswith("Bridge, card play only: seat 2 (S, partner) to play")
-    assert "--seat must be a seat 0..3 or N E S W, not 'X'" in one_error_line(
+    assert "--seat must be a seat 0..3 or N E S W, not 'X'" in error_line(
         run(*args, "--seat", "X"))
 
 
@@ -241,9 +234,9 @@ def test_a_deal_dealt_with_options_read_without_them_names_the_option_only():
     """A 7-player deal analysed without -o players=7 was also told to add --short-hands,
     which would not read it either."""
     deal = run("deal", "-v", "japanese", "-o", "players=7", "--seed", "3").stdout.strip()
-    line = one_error_line(run("analyse", deal))
+    line = error_line(run("analyse", deal))
     assert "add -o players=7" in line and "--short-hands" not in line
-    assert "--short-hands" in one_error_line(
+    assert "--short-hands" in error_line(
         run("analyse", "japanese:5.82.4. .J.52.A Q8..Q8. K.6.9.J 3.K7.7. | 74..."))
 
 
@@ -253,13 +246,13 @@ def test_a_joker_call_on_another_lead_is_named_in_the_position_s_words():
     spelling of --play, which the file never used."""
     mighty = dict(RIPPER_CALLED, played=["KS", "7S"],
                   hands=[["AH", "3C"], *RIPPER_CALLED["hands"][1:]])
-    line = one_error_line(run("solve", "-p", "-", input=json.dumps(mighty)))
+    line = error_line(run("solve", "-p", "-", input=json.dumps(mighty)))
     assert "'joker_called' needs the current trick led by the Ripper (3C here)" in line
     assert "'!'" not in line
     led_joker = dict(RIPPER_CALLED, played=["JO", "7S"], hands=[["AH", "3C"], ["2D", "9D"],
                      ["KH", "4D", "QC"], ["5S", "6S", "TC"], ["KS", "8S", "KC"]],
                      state={"joker_suit": "S", "joker_called": True})
-    assert "led by the Ripper" in one_error_line(
+    assert "led by the Ripper" in error_line(
         run("solve", "-p", "-", input=json.dumps(led_joker)))
 
 
